@@ -1,0 +1,72 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverOnly = ['**/server/**', 'kysely', 'fastify', 'pg', 'ioredis', 'node:*'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      'data/',
+      'bench/.work/',
+      'test-results/',
+      'playwright-report/',
+      '**/*.astro',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  // Migrations are frozen in time and take Kysely<any>, as Kysely's migration docs say.
+  {
+    files: ['src/server/db/migrations/*.ts', 'src/server/db/migrate.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // Dependency direction (style.md point 1): the browser side never pulls in server code.
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/islands/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: serverOnly, allowTypeImports: true }] },
+      ],
+    },
+  },
+  // Shared modules are pure: no DOM, no Node, no packages.
+  {
+    files: ['src/lib/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(?!\\./).*', message: 'src/lib/shared imports only its siblings' }],
+        },
+      ],
+    },
+  },
+  // The server reaches the client code only through src/lib/shared.
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)islands/', message: 'the server never imports islands' },
+            { regex: '(^|/)lib/(?!shared/)', message: 'the server imports only src/lib/shared' },
+          ],
+        },
+      ],
+    },
+  },
+);

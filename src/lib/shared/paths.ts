@@ -1,0 +1,44 @@
+/** Every internal URL of the site is built here (style.md point 14). */
+import type { PracticeDemo } from './routes.ts';
+
+export const paths = {
+  home: () => '/',
+  login: () => '/auth/login',
+  register: () => '/auth/register',
+  recoverInitiate: () => '/auth/recover/initiate',
+  profile: () => '/auth/profile',
+  kill: () => '/kill',
+  killGame: () => '/kill/game',
+  blog: () => '/blog',
+  blogContact: () => '/blog/contact',
+  blogArticle: (id: string) => `/blog/${encodeURIComponent(id)}`,
+  blogManage: () => '/blog/manage',
+  blogManageList: (kind: 'article' | 'category' | 'tag') => `/blog/manage/${kind}/list`,
+  blogManageAdd: (kind: 'article' | 'category' | 'tag') => `/blog/manage/${kind}/add`,
+  blogManageEdit: (kind: 'article' | 'category' | 'tag', id: string) =>
+    `/blog/manage/${kind}/edit/${encodeURIComponent(id)}`,
+  adminUserList: () => '/admin/user/list',
+  adminUserEdit: (id: string) => `/admin/user/edit/${encodeURIComponent(id)}`,
+  proxyList: (kind: 'node' | 'sub' | 'token') => `/proxy/${kind}/list`,
+  proxyAdd: (kind: 'node' | 'sub' | 'token') => `/proxy/${kind}/add`,
+  proxyEdit: (kind: 'node' | 'sub' | 'token', id: string) =>
+    `/proxy/${kind}/edit/${encodeURIComponent(id)}`,
+  love: () => '/love',
+  nav: () => '/nav',
+  resume: () => '/resume',
+  pic: () => '/pic',
+  practice: () => '/practice',
+  practiceDemo: (demo: PracticeDemo) => `/practice/${demo}`,
+  forbidden: () => '/403',
+  notFound: () => '/404',
+  maintenance: () => '/maintenance',
+  requireDesktop: () => '/require-desktop',
+  error: () => '/error',
+  apiDocs: () => '/api/docs',
+} as const;
+
+/** Where the avatar images live below the image host (spec §3: a fixed folder). */
+export const AVATAR_FOLDER = '/uploads/avatar/';
+
+/** The built-in default silhouette, used when a user has no avatar. */
+export const DEFAULT_AVATAR = '/images/default-avatar.svg';

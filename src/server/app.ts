@@ -1,0 +1,115 @@
+/**
+ * The whole application as one Fastify instance, not listening (style.md points 6–7): first the
+ * infrastructure, then cross-cutting app plugins, then each domain under /api/<domain>, then the
+ * built site for everything else.
+ */
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import {
+  SessionService,
+  authPlugin,
+  authRoutes,
+  memoryPresence,
+  redisPresence,
+} from './auth/index.ts';
+import { errorHandler, notFoundHandler, trackRoutes } from './common/index.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/index.ts';
+import { openapiPlugin } from './docs/openapi.plugin.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { userRoutes } from './user/index.ts';
+import { memoryHub, redisHub, wsRoutes } from './ws/index.ts';
+
+export interface AppOptions {
+  readonly config: Config;
+  readonly db: Db;
+  readonly redis?: Redis | null;
+  /** Serve the built site from `config.distDir` (off in API-only tests). */
+  readonly serveSite?: boolean;
+  readonly now?: () => number;
+}
+
+/** The content security policy of API answers and the API reference; pages carry their own. */
+const API_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const redis = options.redis ?? null;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ctx: AppContext = {
+    config,
+    db,
+    redis,
+    sessions: new SessionService(
+      db.kysely,
+      {
+        idleDays: config.sessionIdleDays,
+        maxDays: config.sessionMaxDays,
+        refreshGraceSeconds: config.refreshGraceSeconds,
+      },
+      options.now,
+    ),
+    presence: redis ? redisPresence(redis) : memoryPresence(options.now),
+    hub: redis ? redisHub(redis) : memoryHub(),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.hub.close());
+
+  const allowedMethods = trackRoutes(app);
+  app.setErrorHandler(errorHandler);
+  // An empty body with a JSON content type (e.g. logout) is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body.toString(), done);
+  });
+
+  // Infrastructure.
+  await app.register(helmet, { contentSecurityPolicy: { directives: API_CSP } });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(openapiPlugin);
+
+  // Cross-cutting.
+  await app.register(authPlugin);
+
+  // Domains.
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/user/auth' });
+  await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(wsRoutes, { prefix: '/api' });
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+    notFoundHandler(allowedMethods),
+  );
+  if (options.serveSite) {
+    const { sitePlugin } = await import('./site/index.ts');
+    await app.register(sitePlugin, { distDir: config.distDir });
+  }
+  return app;
+}

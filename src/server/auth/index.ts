@@ -1,0 +1,5 @@
+export { authPlugin, requireUser, requirePermission, currentAuth } from './auth.plugin.ts';
+export { authRoutes } from './auth.routes.ts';
+export { SessionService, type Authenticated, type SessionPolicy } from './session.service.ts';
+export { memoryPresence, redisPresence, type Presence } from './presence.ts';
+export { seedRolesAndPermissions } from './seed.ts';

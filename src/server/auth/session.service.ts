@@ -1,0 +1,134 @@
+/**
+ * Server-side sessions (design.md §4): opaque tokens, one session per device, sliding idle expiry up
+ * to an absolute maximum, refresh with a short grace for the replaced token. Every request re-reads
+ * the session and the user, so logout, lock, password and role changes apply at the next request.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { AppError } from '../common/app-error.ts';
+import type { Database } from '../db/database.ts';
+import { findAuthorities, findUserById } from '../user/user.repo.ts';
+import type { User } from '../user/user.schema.ts';
+import { toUserDto } from '../user/user.service.ts';
+import {
+  findSessionByTokenHash,
+  insertSession,
+  revokeSession,
+  rotateSessionToken,
+  touchSession,
+} from './session.repo.ts';
+import { hashToken, newToken, parseAuthorization } from './token.ts';
+
+const DAY_MS = 86_400_000;
+/** The sliding expiry is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface SessionPolicy {
+  readonly idleDays: number;
+  readonly maxDays: number;
+  readonly refreshGraceSeconds: number;
+}
+
+export interface Authenticated {
+  readonly user: User;
+  readonly sessionId: string;
+}
+
+export interface DeviceInfo {
+  readonly userAgent: string;
+  readonly ip: string;
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export class SessionService {
+  readonly #db: Kysely<Database>;
+  readonly #policy: SessionPolicy;
+  readonly #now: () => number;
+
+  constructor(db: Kysely<Database>, policy: SessionPolicy, now: () => number = Date.now) {
+    this.#db = db;
+    this.#policy = policy;
+    this.#now = now;
+  }
+
+  #slidingExpiry(now: number, maxExpires: string): string {
+    return iso(Math.min(now + this.#policy.idleDays * DAY_MS, Date.parse(maxExpires)));
+  }
+
+  /** Opens a new session for a user and returns its token (the only time it exists in clear). */
+  async create(userId: string, device: DeviceInfo): Promise<string> {
+    const now = this.#now();
+    const token = newToken();
+    await insertSession(this.#db, {
+      id: randomUUID(),
+      user_id: userId,
+      token_hash: hashToken(token),
+      previous_token_hash: null,
+      previous_valid_until: null,
+      user_agent: device.userAgent.slice(0, 512),
+      ip: device.ip.slice(0, 64),
+      create_time: iso(now),
+      last_seen_time: iso(now),
+      expires_time: iso(now + this.#policy.idleDays * DAY_MS),
+      max_expires_time: iso(now + this.#policy.maxDays * DAY_MS),
+      revoked_time: null,
+    });
+    return token;
+  }
+
+  /**
+   * The signed-in user for an Authorization header; null when there is none.
+   * Throws -1 for a malformed or unknown token, -2 for an ended session or a locked account.
+   */
+  async authenticate(header: string | undefined): Promise<Authenticated | null> {
+    const parsed = parseAuthorization(header);
+    if (parsed.kind === 'none') return null;
+    if (parsed.kind === 'malformed') throw AppError.tokenInvalid();
+    const now = this.#now();
+    const session = await findSessionByTokenHash(this.#db, hashToken(parsed.token), iso(now));
+    if (!session) throw AppError.tokenInvalid();
+    if (session.revoked_time !== null) throw AppError.tokenExpired();
+    if (Date.parse(session.expires_time) <= now || Date.parse(session.max_expires_time) <= now) {
+      throw AppError.tokenExpired();
+    }
+    const row = await findUserById(this.#db, session.user_id);
+    if (!row || row.is_locked) throw AppError.tokenExpired('账号已锁定或不存在 / Account locked');
+    if (now - Date.parse(session.last_seen_time) >= TOUCH_EVERY_MS) {
+      await touchSession(
+        this.#db,
+        session.id,
+        iso(now),
+        this.#slidingExpiry(now, session.max_expires_time),
+      );
+    }
+    const user = toUserDto(row, await findAuthorities(this.#db, row.id));
+    return { user, sessionId: session.id };
+  }
+
+  /** A new token for the session; the old one keeps working for the grace period. */
+  async refresh(sessionId: string): Promise<string> {
+    const now = this.#now();
+    const session = await this.#db
+      .selectFrom('sessions')
+      .select(['token_hash', 'max_expires_time'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    if (!session) throw AppError.tokenExpired();
+    const token = newToken();
+    await rotateSessionToken(this.#db, sessionId, {
+      tokenHash: hashToken(token),
+      previousHash: session.token_hash,
+      previousValidUntil: iso(now + this.#policy.refreshGraceSeconds * 1000),
+      now: iso(now),
+      expires: this.#slidingExpiry(now, session.max_expires_time),
+    });
+    return token;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await revokeSession(this.#db, sessionId, iso(this.#now()));
+  }
+}

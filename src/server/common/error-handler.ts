@@ -1,0 +1,75 @@
+/**
+ * One error path (style.md point 9): AppError, validation, body parsing, rate limits and unknown
+ * errors all leave as the envelope with a truthful HTTP status; a 500 never carries details.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../lib/shared/codes.ts';
+import { AppError } from './app-error.ts';
+import { fail } from './envelope.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "body.username: must NOT have fewer than 3 characters; query.pageNum: must be integer" */
+export function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  return issues
+    .map((issue) => {
+      const missing = issue.params?.['missingProperty'];
+      const extra = issue.params?.['additionalProperty'];
+      const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+      if (typeof missing === 'string') segments.push(missing);
+      if (typeof extra === 'string') segments.push(extra);
+      const field = [context, ...segments].filter(Boolean).join('.');
+      const what = typeof extra === 'string' ? 'is not allowed' : (issue.message ?? 'is invalid');
+      return field ? `${field}: ${what}` : what;
+    })
+    .join('; ');
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    message: '请求体不是有效的 JSON / Malformed JSON body',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: '请求体为空 / Empty JSON body' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: '请求体过大 / Request body too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: '不支持的内容类型 / Unsupported content type',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: '内容长度无效 / Invalid content length',
+  },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, message: '内容类型无效 / Invalid content type' },
+};
+
+export function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send(fail(error.code, error.message, error.data));
+  }
+  if (error.validation) {
+    const message = describeValidation(error.validationContext, error.validation);
+    return reply.status(400).send(fail(Code.BAD_REQUEST, message));
+  }
+  if (error.statusCode === 429) {
+    return reply.status(429).send(fail(Code.TOO_MANY_REQUESTS, error.message));
+  }
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  if (known) return reply.status(known.status).send(fail(Code.BAD_REQUEST, known.message));
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(error.statusCode).send(fail(Code.BAD_REQUEST, error.message));
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply
+    .status(500)
+    .send(fail(Code.INTERNAL, `服务器内部错误 / Internal error (request ${request.id})`));
+}

@@ -1,0 +1,5 @@
+export { AppError } from './app-error.ts';
+export { ok, fail, page } from './envelope.ts';
+export { Envelope, ErrorEnvelope } from './envelope.schema.ts';
+export { errorHandler, describeValidation } from './error-handler.ts';
+export { trackRoutes, notFoundHandler } from './not-found.ts';

@@ -1,0 +1,131 @@
+/**
+ * Configuration: the only file under src/server that reads process.env. Every variable is checked
+ * at start; a bad value stops the start with one line naming the variable and what is allowed.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** The site's public origin, used in links sent by mail and in feeds. */
+  readonly siteUrl: string;
+  readonly dataDir: string;
+  readonly distDir: string;
+  /** PostgreSQL when set; otherwise SQLite at `sqlitePath`. */
+  readonly databaseUrl: string | null;
+  readonly sqlitePath: string;
+  readonly redisUrl: string | null;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly trustProxy: boolean;
+  readonly bodyLimit: number;
+  readonly sessionIdleDays: number;
+  readonly sessionMaxDays: number;
+  /** How long a token replaced by refresh keeps working, so parallel requests do not fail. */
+  readonly refreshGraceSeconds: number;
+  readonly adminUsername: string | null;
+  readonly adminPassword: string | null;
+  readonly adminEmail: string | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(
+      `${name}="${raw}" is not allowed: use a whole number from ${min} to ${max}`,
+    );
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name}="${raw}" is not allowed: use one of ${allowed.join(', ')}`);
+  }
+  return raw as T;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  return oneOf(env, name, fallback ? 'true' : 'false', ['true', 'false']) === 'true';
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = optional(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: use ${protocols.join(' or ')}//…`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}//`);
+  }
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Builds the configuration from an environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env, cwd = process.cwd()): Config {
+  const host = text(env, 'HOST', '127.0.0.1');
+  const port = integer(env, 'PORT', 4321, 0, 65535);
+  const dataDir = path.resolve(cwd, text(env, 'DATA_DIR', './data'));
+  const siteUrl = url(env, 'SITE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`;
+  const adminUsername = optional(env, 'ADMIN_USERNAME');
+  const adminPassword = optional(env, 'ADMIN_PASSWORD');
+  if ((adminUsername === null) !== (adminPassword === null)) {
+    throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  const sessionIdleDays = integer(env, 'SESSION_IDLE_DAYS', 7, 1, 365);
+  const sessionMaxDays = integer(env, 'SESSION_MAX_DAYS', 30, 1, 3650);
+  if (sessionMaxDays < sessionIdleDays) {
+    throw new ConfigError('SESSION_MAX_DAYS must not be smaller than SESSION_IDLE_DAYS');
+  }
+  return Object.freeze({
+    host,
+    port,
+    siteUrl: siteUrl.replace(/\/+$/, ''),
+    dataDir,
+    distDir: path.resolve(cwd, text(env, 'DIST_DIR', './dist')),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    sqlitePath: path.resolve(dataDir, text(env, 'SQLITE_FILE', 'atrium.db')),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    logLevel: oneOf(env, 'LOG_LEVEL', 'info', LOG_LEVELS),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    bodyLimit: integer(env, 'BODY_LIMIT', 1_048_576, 1024, 104_857_600),
+    sessionIdleDays,
+    sessionMaxDays,
+    refreshGraceSeconds: integer(env, 'REFRESH_GRACE_SECONDS', 30, 0, 600),
+    adminUsername,
+    adminPassword,
+    adminEmail: optional(env, 'ADMIN_EMAIL'),
+  });
+}
+
+/** The process environment, with `.env` from the working directory loaded underneath it. */
+export function readEnv(cwd = process.cwd()): Env {
+  const file = path.join(cwd, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+  return process.env;
+}

@@ -1,0 +1,7 @@
+/** The static list of migrations, in order; a test checks it against the files in this folder. */
+import type { Migration } from 'kysely/migration';
+import * as createAccounts from './2026_11_21_100000_create_accounts.ts';
+
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_100000_create_accounts': createAccounts,
+};

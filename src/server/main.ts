@@ -1,0 +1,51 @@
+/**
+ * Starts the server: migrate, seed, create the owner, listen. SIGTERM/SIGINT stop accepting,
+ * finish in-flight requests, close the database and exit 0.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { seedRolesAndPermissions } from './auth/index.ts';
+import type { Config } from './config.ts';
+import { connectDb, migrateToLatest } from './db/index.ts';
+import { connectRedis } from './redis/index.ts';
+import { ensureOwner } from './user/index.ts';
+
+export async function startServer(
+  config: Config,
+  { serveSite = true } = {},
+): Promise<FastifyInstance> {
+  const db = connectDb(config);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  const app = await buildApp({ config, db, redis, serveSite });
+  app.addHook('onClose', async () => {
+    await db.close();
+    redis?.disconnect();
+  });
+  try {
+    const applied = await migrateToLatest(db.kysely);
+    if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+    await seedRolesAndPermissions(db.kysely);
+    await ensureOwner(db.kysely, config, app.log);
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return app;
+}

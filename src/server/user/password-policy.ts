@@ -1,0 +1,29 @@
+/**
+ * Password rules of ASVS level 1: 8 to 128 characters, not a common password, no composition rules.
+ * The common-password list is zxcvbn-ts's (about 49,000 entries), loaded once on first use.
+ */
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+let common: Set<string> | undefined;
+
+function commonPasswords(): Set<string> {
+  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  return common;
+}
+
+/** Why a password is refused, or null when it is acceptable. */
+export function passwordProblem(password: string, username?: string): string | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN)
+    return `密码至少 ${PASSWORD_MIN} 个字符 / at least ${PASSWORD_MIN} characters`;
+  if (length > PASSWORD_MAX)
+    return `密码至多 ${PASSWORD_MAX} 个字符 / at most ${PASSWORD_MAX} characters`;
+  const lower = password.toLowerCase();
+  if (commonPasswords().has(lower)) return '密码过于常见 / this password is too common';
+  if (username && lower === username.toLowerCase())
+    return '密码不能与用户名相同 / must differ from the username';
+  return null;
+}

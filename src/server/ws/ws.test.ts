@@ -1,0 +1,74 @@
+import { afterEach, expect, test } from 'vitest';
+import type { WebSocket } from 'ws';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+
+let t: TestApp;
+afterEach(() => t.close());
+
+function nextMessage(socket: WebSocket): Promise<Record<string, unknown>> {
+  return new Promise((resolve) =>
+    socket.once('message', (raw: Buffer) => resolve(JSON.parse(raw.toString()))),
+  );
+}
+
+async function connect() {
+  let welcome: Promise<Record<string, unknown>> | undefined;
+  const socket = await t.app.injectWS(
+    '/api/ws-connection',
+    {},
+    {
+      onInit: (ws) => {
+        welcome = nextMessage(ws);
+      },
+    },
+  );
+  expect(await welcome).toEqual({ type: 'welcome' });
+  return socket;
+}
+
+async function ask(socket: WebSocket, message: unknown) {
+  const reply = nextMessage(socket);
+  socket.send(JSON.stringify(message));
+  return reply;
+}
+
+test('a client pings, authenticates with its token and hears events of the topics it follows', async () => {
+  t = await createTestApp('sqlite');
+  await t.app.ready();
+  const { user, token } = await t.signUp();
+  const socket = await connect();
+  expect(await ask(socket, { type: 'ping' })).toEqual({ type: 'pong' });
+  expect(await ask(socket, { type: 'auth', token })).toEqual({
+    type: 'auth',
+    ok: true,
+    userId: user.id,
+  });
+  expect(await ask(socket, { type: 'subscribe', topic: 'site' })).toEqual({
+    type: 'subscribed',
+    topic: 'site',
+  });
+  const event = nextMessage(socket);
+  await t.app.ctx.hub.publish('other', { ignored: true });
+  await t.app.ctx.hub.publish('site', { rebuilt: 1 });
+  expect(await event).toEqual({ type: 'event', topic: 'site', data: { rebuilt: 1 } });
+  socket.terminate();
+});
+
+test('bad tokens, unknown topics and garbage get an answer, never a crash', async () => {
+  t = await createTestApp('sqlite');
+  await t.app.ready();
+  const socket = await connect();
+  expect(await ask(socket, { type: 'auth', token: 'Bearer nope' })).toEqual({
+    type: 'auth',
+    ok: false,
+    code: -1,
+  });
+  expect(await ask(socket, { type: 'subscribe', topic: 'admin-secrets' })).toMatchObject({
+    type: 'error',
+  });
+  const reply = nextMessage(socket);
+  socket.send('{not json');
+  expect(await reply).toMatchObject({ type: 'error' });
+  expect(await ask(socket, { type: 'ping' })).toEqual({ type: 'pong' });
+  socket.terminate();
+});
