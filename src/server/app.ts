@@ -89,7 +89,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Infrastructure.
-  await app.register(helmet, { contentSecurityPolicy: { directives: API_CSP } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: API_CSP },
+    // The client reads document.referrer to remember where a visitor came from before /auth.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(openapiPlugin);

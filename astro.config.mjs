@@ -1,0 +1,55 @@
+// @ts-check
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+const site = process.env.PUBLIC_SITE_URL || 'http://127.0.0.1:4321';
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 4322}`;
+
+/** The origin of the image host (avatars), when it is not this site. */
+function imageOrigin() {
+  const host = process.env.PUBLIC_IMAGE_HOST?.trim();
+  if (!host) return [];
+  try {
+    return [new URL(host).origin];
+  } catch {
+    throw new Error(`PUBLIC_IMAGE_HOST is not an absolute URL: ${host}`);
+  }
+}
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  devToolbar: { enabled: false },
+  // Shiki colours code with inline style attributes, which the CSP refuses; Prism emits classes.
+  markdown: { syntaxHighlight: 'prism' },
+  security: {
+    // Astro writes a <meta http-equiv="content-security-policy"> into every page with the hashes of
+    // its own scripts and styles (island runtime, hydration directives, bundled modules). The
+    // theme/language script in <head> adds its hash through Astro.csp (src/components/HeadPrefs.astro).
+    // Island components are loaded with import() from /_astro/, which 'self' allows.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        `img-src ${["'self'", 'data:', 'blob:', ...imageOrigin()].join(' ')}`,
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    server: {
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: false, ws: true },
+      },
+    },
+  },
+});

@@ -1,0 +1,12 @@
+/// <reference types="astro/client" />
+
+interface ImportMetaEnv {
+  /** Origin (and optional path) the uploaded images are served from; empty = this site. */
+  readonly PUBLIC_IMAGE_HOST?: string;
+  /** `'false'` turns the /kill maintenance switch off; anything else (or unset) keeps it on. */
+  readonly PUBLIC_KILL_MAINTENANCE?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
