@@ -1,0 +1,56 @@
+/** Accounts for the browser tests, made directly in the e2e server's database. */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ROLE_NAMES, type RoleName } from '../../src/lib/shared/permissions.ts';
+import { SessionService } from '../../src/server/auth/session.service.ts';
+import { connectDb } from '../../src/server/db/connect.ts';
+import { createUser, type User } from '../../src/server/user/index.ts';
+
+const sqlitePath = path.resolve('.e2e', 'atrium.db');
+let counter = 0;
+
+async function withDb<T>(work: (db: ReturnType<typeof connectDb>) => Promise<T>): Promise<T> {
+  const db = connectDb({ databaseUrl: null, sqlitePath });
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+const policy = { idleDays: 7, maxDays: 30, refreshGraceSeconds: 30 };
+
+/** A new user with the roles, and a session token for it. */
+export async function newAccount(roles: RoleName[] = []): Promise<{ user: User; token: string }> {
+  counter += 1;
+  return withDb(async (db) => {
+    const user = await createUser(db.kysely, {
+      username: `e2e${counter}_${Date.now().toString(36)}`,
+      nickname: `测试用户${counter}`,
+      password: 'a long enough passphrase',
+      roles: roles.filter((r) => ROLE_NAMES.includes(r)),
+    });
+    const token = await new SessionService(db.kysely, policy).create(user.id, {
+      userAgent: 'playwright',
+      ip: '127.0.0.1',
+    });
+    return { user, token };
+  });
+}
+
+/** Ends every session of a user on the server, as a lock or password change would. */
+export async function revokeSessions(userId: string): Promise<void> {
+  await withDb(async (db) => {
+    await db.kysely
+      .updateTable('sessions')
+      .set({ revoked_time: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+  });
+}
+
+/** Stores the token the way the site does after sign-in. */
+export async function signInAs(page: Page, token: string): Promise<void> {
+  await page.goto('/403');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+}

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+
+test('the language choice persists across pages', async ({ page }) => {
+  await page.goto('/');
+  const html = page.locator('html');
+  const start = await html.getAttribute('data-lang');
+  await page
+    .getByRole('button', { name: /English|中文/ })
+    .first()
+    .click();
+  const chosen = start === 'en' ? 'zh-CN' : 'en';
+  await expect(html).toHaveAttribute('data-lang', chosen);
+  await expect(html).toHaveAttribute('lang', chosen);
+  await page.goto('/practice');
+  await expect(html).toHaveAttribute('data-lang', chosen);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(chosen === 'en' ? /[A-Za-z]/ : /[\u4e00-\u9fff]/);
+});
+
+test('the theme follows the system and a manual choice persists across pages', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).toHaveAttribute('data-theme', 'light');
+
+  // The first click always picks the opposite of what shows.
+  await page
+    .getByRole('button', { name: /主题|Theme/ })
+    .first()
+    .click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.goto('/blog');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+    background,
+  );
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const path of [
+    '/',
+    '/blog',
+    '/practice',
+    '/nav',
+    '/resume',
+    '/404',
+    '/auth/login',
+    '/blog/contact',
+  ]) {
+    test(`${path} has no horizontal scroll`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
+
+test('every page carries a content security policy and no console errors on the index', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.locator('main')).toBeVisible();
+  const csp = await page
+    .locator('meta[http-equiv="content-security-policy"]')
+    .getAttribute('content');
+  expect(csp).toContain('script-src');
+  expect(errors).toEqual([]);
+});
