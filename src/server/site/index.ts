@@ -1,0 +1,12 @@
+/** The built site: in-memory serving (sitePlugin) and building (buildSite, isBuildStale). */
+export { sitePlugin, sendStaticFile, type SitePluginOptions } from './site.plugin.ts';
+export {
+  StaticSite,
+  loadSiteTable,
+  type SiteTable,
+  type StaticFile,
+  type Variant,
+} from './static-files.ts';
+export { resolve } from './resolve.ts';
+export { buildSite, isBuildStale, type BuildOptions, type BuildResult } from './build.ts';
+export { rewriteRules, type RewriteRules } from './rewrites.ts';
