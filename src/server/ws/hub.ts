@@ -37,7 +37,11 @@ export function redisHub(redis: Redis, channel = 'atrium:events'): Hub {
   const local = memoryHub();
   const subscriber = redis.duplicate();
   subscriber.on('error', () => undefined);
-  const ready = subscriber.subscribe(channel);
+  // Closing before the subscription completes rejects it; that is no error worth reporting.
+  const ready = subscriber.subscribe(channel).then(
+    () => undefined,
+    () => undefined,
+  );
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const event = JSON.parse(message) as HubEvent;
