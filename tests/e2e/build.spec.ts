@@ -65,3 +65,9 @@ test('pages are served with their policy as a header, and islands hydrate under 
   }
   expect(violations).toEqual([]);
 });
+
+test('the API reference renders at /api/docs', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Atrium API/ })).toBeVisible();
+  await expect(page.getByText('/api/user/info/private').first()).toBeVisible();
+});

@@ -114,6 +114,10 @@ describe('isBuildStale', () => {
       expect(isBuildStale(root, outDir), input).toBe(true);
       await utimes(join(root, input), 1_000_000, 1_000_000);
     }
+    await writeFiles(root, { '.env': 'PUBLIC_KILL_MAINTENANCE=false' });
+    expect(isBuildStale(root, outDir), '.env').toBe(true);
+    await utimes(join(root, '.env'), 1_000_000, 1_000_000);
+    expect(isBuildStale(root, outDir)).toBe(false);
     await writeFiles(root, { 'src/lib/new.ts': 'export {};' });
     expect(isBuildStale(root, outDir)).toBe(true);
   });

@@ -32,8 +32,11 @@ export interface BuildResult {
   readonly searchIndex: boolean;
 }
 
-/** Inputs of the page build, relative to the root; directories are walked. */
-const BUILD_INPUTS = ['src', 'public', 'package.json'];
+/**
+ * Inputs of the page build, relative to the root; directories are walked. `.env` is one because
+ * it holds the PUBLIC_ settings the pages are built with.
+ */
+const BUILD_INPUTS = ['src', 'public', 'package.json', '.env'];
 const ASTRO_CONFIGS = [
   'astro.config.mjs',
   'astro.config.ts',
