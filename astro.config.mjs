@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { findRoute, isDynamic, shellPath } from './src/lib/shared/routes.ts';
 
 const site = process.env.PUBLIC_SITE_URL || 'http://127.0.0.1:4321';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 4322}`;
@@ -15,6 +16,25 @@ function imageOrigin() {
   } catch {
     throw new Error(`PUBLIC_IMAGE_HOST is not an absolute URL: ${host}`);
   }
+}
+
+/**
+ * In `npm run dev`, serve a dynamic-id path (`/admin/user/edit/42`) from its shell page, as the
+ * Node server and the CDN rewrite rules do in production.
+ */
+function dynamicShells() {
+  return {
+    name: 'atrium-dynamic-shells',
+    /** @param {import('vite').ViteDevServer} server */
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [path = '', query] = (req.url ?? '').split('?');
+        const route = findRoute(path);
+        if (route && isDynamic(route)) req.url = `${shellPath(route)}/${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
 }
 
 export default defineConfig({
@@ -45,7 +65,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), dynamicShells()],
     server: {
       proxy: {
         '/api': { target: apiTarget, changeOrigin: false, ws: true },
