@@ -27,6 +27,13 @@ export async function startServer(
     await seedRolesAndPermissions(db.kysely);
     await ensureOwner(db.kysely, config, app.log);
     await app.listen({ host: config.host, port: config.port });
+    const purge = setInterval(() => {
+      app.ctx.sessions
+        .purgeEnded()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+    }, 3_600_000);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
   } catch (error) {
     await app.close();
     throw error;

@@ -76,22 +76,6 @@ export async function revokeSession(db: Executor, id: string, now: string): Prom
     .execute();
 }
 
-/** Revokes every live session of a user, except one when given (the device that asked). */
-export async function revokeUserSessions(
-  db: Executor,
-  userId: string,
-  now: string,
-  except?: string,
-): Promise<void> {
-  let query = db
-    .updateTable('sessions')
-    .set({ revoked_time: now })
-    .where('user_id', '=', userId)
-    .where('revoked_time', 'is', null);
-  if (except) query = query.where('id', '!=', except);
-  await query.execute();
-}
-
 /** Deletes sessions that ended before `before`; their tokens then read as unknown (-1). */
 export async function deleteEndedSessions(db: Executor, before: string): Promise<number> {
   const result = await db

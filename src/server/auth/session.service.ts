@@ -11,6 +11,7 @@ import { findAuthorities, findUserById } from '../user/user.repo.ts';
 import type { User } from '../user/user.schema.ts';
 import { toUserDto } from '../user/user.service.ts';
 import {
+  deleteEndedSessions,
   findSessionByTokenHash,
   insertSession,
   revokeSession,
@@ -130,5 +131,10 @@ export class SessionService {
 
   async revoke(sessionId: string): Promise<void> {
     await revokeSession(this.#db, sessionId, iso(this.#now()));
+  }
+
+  /** Deletes sessions that ended over a day ago; their tokens then read as unknown (-1). */
+  async purgeEnded(): Promise<number> {
+    return deleteEndedSessions(this.#db, iso(this.#now() - DAY_MS));
   }
 }

@@ -204,3 +204,29 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
     expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe.each(DIALECTS)('purging ended sessions on %s', (dialect) => {
+  test('removes sessions ended over a day ago and keeps the rest', async () => {
+    let clock = Date.parse('2026-11-21T10:00:00Z');
+    const t = await createTestApp(dialect, { now: () => clock });
+    try {
+      const { user, token: loggedOut } = await t.signUp();
+      const live = await t.app.ctx.sessions.create(user.id, { userAgent: 'x', ip: '::1' });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/auth/logout',
+        headers: bearer(loggedOut),
+      });
+      clock += 86_400_000 + 1;
+      expect(await t.app.ctx.sessions.purgeEnded()).toBe(1);
+      expect((await info(t, bearer(loggedOut))).json().code).toBe(-1);
+      expect((await info(t, bearer(live))).json().code).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+function info(t: TestApp, headers: Record<string, string>) {
+  return t.app.inject({ method: 'GET', url: '/api/user/info/private', headers });
+}
