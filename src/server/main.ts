@@ -17,7 +17,9 @@ export async function startServer(
   const db = connectDb(config);
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const app = await buildApp({ config, db, redis, serveSite });
+  let purge: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
+    clearInterval(purge);
     await db.close();
     redis?.disconnect();
   });
@@ -27,13 +29,12 @@ export async function startServer(
     await seedRolesAndPermissions(db.kysely);
     await ensureOwner(db.kysely, config, app.log);
     await app.listen({ host: config.host, port: config.port });
-    const purge = setInterval(() => {
+    purge = setInterval(() => {
       app.ctx.sessions
         .purgeEnded()
         .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
     }, 3_600_000);
     purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
   } catch (error) {
     await app.close();
     throw error;
