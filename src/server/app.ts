@@ -17,12 +17,15 @@ import {
   memoryPresence,
   redisPresence,
 } from './auth/index.ts';
+import { CaptchaService, captchaRoutes } from './captcha/index.ts';
 import { errorHandler, notFoundHandler, trackRoutes } from './common/index.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { openapiPlugin } from './docs/openapi.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { memoryKv, redisKv } from './kv/index.ts';
+import { createMailer } from './mail/index.ts';
 import { userRoutes } from './user/index.ts';
 import { memoryHub, redisHub, wsRoutes } from './ws/index.ts';
 
@@ -60,6 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const kv = redis ? redisKv(redis) : memoryKv(options.now);
+  const mailer = createMailer(config, app.log);
   const ctx: AppContext = {
     config,
     db,
@@ -75,6 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ),
     presence: redis ? redisPresence(redis) : memoryPresence(options.now),
     hub: redis ? redisHub(redis) : memoryHub(),
+    kv,
+    mailer,
+    captcha: new CaptchaService(kv, mailer, config.captchaTestMode),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.hub.close());
@@ -103,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Domains.
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(captchaRoutes, { prefix: '/api/common/captcha' });
   await app.register(authRoutes, { prefix: '/api/user/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(wsRoutes, { prefix: '/api' });

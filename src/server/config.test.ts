@@ -24,6 +24,9 @@ test.each([
   [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY="yes" is not allowed: use one of true, false$/],
   [{ ADMIN_USERNAME: 'owner' }, /^ADMIN_USERNAME and ADMIN_PASSWORD must be set together$/],
   [{ SESSION_IDLE_DAYS: '10', SESSION_MAX_DAYS: '5' }, /^SESSION_MAX_DAYS must not be smaller/],
+  [{ CAPTCHA_TEST_MODE: 'true' }, /^CAPTCHA_TEST_MODE=true is refused unless NODE_ENV=test$/],
+  [{ CAPTCHA_TEST_MODE: 'true', NODE_ENV: 'production' }, /refused unless NODE_ENV=test/],
+  [{ GITHUB_API_URL: 'ftp://x' }, /^GITHUB_API_URL must start with http: or https:/],
 ])('a bad value stops the start naming the variable: %o', (env, message) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(message);
@@ -36,4 +39,9 @@ test('PostgreSQL and Redis are chosen by their URLs', () => {
   });
   expect(config.databaseUrl).toBe('postgres://127.0.0.1/atrium');
   expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+});
+
+test('predictable captchas only under NODE_ENV=test', () => {
+  expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_MODE: 'true' }).captchaTestMode).toBe(true);
+  expect(loadConfig({}).captchaTestMode).toBe(false);
 });

@@ -26,6 +26,27 @@ export interface Config {
   readonly adminUsername: string | null;
   readonly adminPassword: string | null;
   readonly adminEmail: string | null;
+  readonly nodeEnv: string;
+  /** Predictable captchas for the test suites; refused unless NODE_ENV=test. */
+  readonly captchaTestMode: boolean;
+  /** Outgoing mail; without a host, mail is written to `<dataDir>/outbox` as .eml files. */
+  readonly smtp: {
+    readonly host: string | null;
+    readonly port: number;
+    readonly secure: boolean;
+    readonly user: string | null;
+    readonly password: string | null;
+  };
+  readonly mailFrom: string;
+  /** GitHub sign-in; off while the client id or secret is missing. Base URLs for tests. */
+  readonly github: {
+    readonly clientId: string | null;
+    readonly clientSecret: string | null;
+    readonly oauthUrl: string;
+    readonly apiUrl: string;
+  };
+  /** An AMap-compatible IP-location service (`<url>/v3/ip?key=…&ip=…`); off without a key. */
+  readonly ipLocation: { readonly key: string | null; readonly url: string };
 }
 
 export class ConfigError extends Error {
@@ -102,6 +123,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   if (sessionMaxDays < sessionIdleDays) {
     throw new ConfigError('SESSION_MAX_DAYS must not be smaller than SESSION_IDLE_DAYS');
   }
+  const nodeEnv = text(env, 'NODE_ENV', 'production');
+  const captchaTestMode = bool(env, 'CAPTCHA_TEST_MODE', false);
+  if (captchaTestMode && nodeEnv !== 'test') {
+    throw new ConfigError('CAPTCHA_TEST_MODE=true is refused unless NODE_ENV=test');
+  }
+  const smtpPort = integer(env, 'SMTP_PORT', 587, 1, 65535);
   return Object.freeze({
     host,
     port,
@@ -120,6 +147,35 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     adminUsername,
     adminPassword,
     adminEmail: optional(env, 'ADMIN_EMAIL'),
+    nodeEnv,
+    captchaTestMode,
+    smtp: Object.freeze({
+      host: optional(env, 'SMTP_HOST'),
+      port: smtpPort,
+      secure: bool(env, 'SMTP_SECURE', smtpPort === 465),
+      user: optional(env, 'SMTP_USER'),
+      password: optional(env, 'SMTP_PASSWORD'),
+    }),
+    mailFrom: text(env, 'MAIL_FROM', `Atrium <no-reply@${new URL(siteUrl).hostname}>`),
+    github: Object.freeze({
+      clientId: optional(env, 'GITHUB_CLIENT_ID'),
+      clientSecret: optional(env, 'GITHUB_CLIENT_SECRET'),
+      oauthUrl: (url(env, 'GITHUB_OAUTH_URL', ['http:', 'https:']) ?? 'https://github.com').replace(
+        /\/+$/,
+        '',
+      ),
+      apiUrl: (url(env, 'GITHUB_API_URL', ['http:', 'https:']) ?? 'https://api.github.com').replace(
+        /\/+$/,
+        '',
+      ),
+    }),
+    ipLocation: Object.freeze({
+      key: optional(env, 'AMAP_KEY'),
+      url: (url(env, 'AMAP_URL', ['http:', 'https:']) ?? 'https://restapi.amap.com').replace(
+        /\/+$/,
+        '',
+      ),
+    }),
   });
 }
 

@@ -1,0 +1,8 @@
+export { CaptchaService, TEST_EMAIL_CODE, TEST_IMAGE_TEXT } from './captcha.service.ts';
+export { captchaRoutes } from './captcha.routes.ts';
+export {
+  CaptchaAnswer,
+  EmailSchema,
+  ImageCaptchaSchema,
+  type ImageCaptcha,
+} from './captcha.schema.ts';

@@ -1,0 +1,1 @@
+export { memoryKv, redisKv, type Kv } from './kv.ts';
