@@ -1,5 +1,10 @@
 export { authPlugin, requireUser, requirePermission, currentAuth } from './auth.plugin.ts';
 export { authRoutes } from './auth.routes.ts';
-export { SessionService, type Authenticated, type SessionPolicy } from './session.service.ts';
+export {
+  SessionService,
+  type Authenticated,
+  type DeviceSession,
+  type SessionPolicy,
+} from './session.service.ts';
 export { memoryPresence, redisPresence, type Presence } from './presence.ts';
 export { seedRolesAndPermissions } from './seed.ts';

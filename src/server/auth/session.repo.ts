@@ -76,6 +76,39 @@ export async function revokeSession(db: Executor, id: string, now: string): Prom
     .execute();
 }
 
+/** Revokes every live session of a user, except one when given (the device that asked). */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  now: string,
+  except?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_time: now })
+    .where('user_id', '=', userId)
+    .where('revoked_time', 'is', null);
+  if (except) query = query.where('id', '!=', except);
+  await query.execute();
+}
+
+/** The live sessions of a user, most recently seen first. */
+export async function findLiveSessions(
+  db: Executor,
+  userId: string,
+  now: string,
+): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_time', 'is', null)
+    .where('expires_time', '>', now)
+    .where('max_expires_time', '>', now)
+    .orderBy('last_seen_time', 'desc')
+    .execute();
+}
+
 /** Deletes sessions that ended before `before`; their tokens then read as unknown (-1). */
 export async function deleteEndedSessions(db: Executor, before: string): Promise<number> {
   const result = await db

@@ -12,7 +12,9 @@ import type { User } from '../user/user.schema.ts';
 import { toUserDto } from '../user/user.service.ts';
 import {
   deleteEndedSessions,
+  findLiveSessions,
   findSessionByTokenHash,
+  revokeUserSessions,
   insertSession,
   revokeSession,
   rotateSessionToken,
@@ -33,6 +35,16 @@ export interface SessionPolicy {
 export interface Authenticated {
   readonly user: User;
   readonly sessionId: string;
+}
+
+/** A signed-in device as its owner sees it. */
+export interface DeviceSession {
+  readonly id: string;
+  readonly userAgent: string;
+  readonly ip: string;
+  readonly createTime: string;
+  readonly lastSeenTime: string;
+  readonly current: boolean;
 }
 
 export interface DeviceInfo {
@@ -131,6 +143,24 @@ export class SessionService {
 
   async revoke(sessionId: string): Promise<void> {
     await revokeSession(this.#db, sessionId, iso(this.#now()));
+  }
+
+  /** Ends every session of a user (lock, password change, recovery), except `exceptSessionId`. */
+  async revokeAllOf(userId: string, exceptSessionId?: string): Promise<void> {
+    await revokeUserSessions(this.#db, userId, iso(this.#now()), exceptSessionId);
+  }
+
+  /** The user's signed-in devices, most recently seen first. */
+  async listOf(userId: string, currentSessionId?: string): Promise<DeviceSession[]> {
+    const rows = await findLiveSessions(this.#db, userId, iso(this.#now()));
+    return rows.map((row) => ({
+      id: row.id,
+      userAgent: row.user_agent,
+      ip: row.ip,
+      createTime: row.create_time,
+      lastSeenTime: row.last_seen_time,
+      current: row.id === currentSessionId,
+    }));
   }
 
   /** Deletes sessions that ended over a day ago; their tokens then read as unknown (-1). */

@@ -230,3 +230,30 @@ describe.each(DIALECTS)('purging ended sessions on %s', (dialect) => {
 function info(t: TestApp, headers: Record<string, string>) {
   return t.app.inject({ method: 'GET', url: '/api/user/info/private', headers });
 }
+
+describe.each(DIALECTS)("a user's devices on %s", (dialect) => {
+  test('are listed newest first, and all but one can be ended', async () => {
+    let clock = Date.parse('2026-11-21T10:00:00Z');
+    const t = await createTestApp(dialect, { now: () => clock });
+    try {
+      const { user, token: first } = await t.signUp();
+      clock += 60_000;
+      const second = await t.app.ctx.sessions.create(user.id, {
+        userAgent: 'Phone',
+        ip: '10.0.0.9',
+      });
+      const auth = await t.app.ctx.sessions.authenticate(second);
+      const list = await t.app.ctx.sessions.listOf(user.id, auth?.sessionId);
+      expect(list.map((s) => [s.userAgent, s.current])).toEqual([
+        ['Phone', true],
+        ['vitest', false],
+      ]);
+      await t.app.ctx.sessions.revokeAllOf(user.id, auth?.sessionId);
+      expect((await info(t, bearer(first))).json().code).toBe(-2);
+      expect((await info(t, bearer(second))).json().code).toBe(1);
+      expect(await t.app.ctx.sessions.listOf(user.id)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
