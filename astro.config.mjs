@@ -69,6 +69,7 @@ export default defineConfig({
     server: {
       proxy: {
         '/api': { target: apiTarget, changeOrigin: false, ws: true },
+        '/uploads': { target: apiTarget, changeOrigin: false },
       },
     },
   },

@@ -18,7 +18,7 @@ import {
   redisPresence,
 } from './auth/index.ts';
 import { CaptchaService, captchaRoutes } from './captcha/index.ts';
-import { errorHandler, notFoundHandler, trackRoutes } from './common/index.ts';
+import { errorHandler, notFoundHandler, rateLimited, trackRoutes } from './common/index.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
@@ -26,7 +26,9 @@ import { openapiPlugin } from './docs/openapi.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { memoryKv, redisKv } from './kv/index.ts';
 import { createMailer } from './mail/index.ts';
-import { userRoutes } from './user/index.ts';
+import { locationRoutes } from './location/index.ts';
+import { avatarFileRoutes, uploadRoutes } from './upload/index.ts';
+import { userManageRoutes, userRoutes } from './user/index.ts';
 import { memoryHub, redisHub, wsRoutes } from './ws/index.ts';
 
 export interface AppOptions {
@@ -114,10 +116,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(captchaRoutes, { prefix: '/api/common/captcha' });
   await app.register(authRoutes, { prefix: '/api/user/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(userManageRoutes, { prefix: '/api/user/manage' });
+  await app.register(uploadRoutes, { prefix: '/api/common' });
+  await app.register(locationRoutes, { prefix: '/api/common' });
+  await app.register(avatarFileRoutes);
   await app.register(wsRoutes, { prefix: '/api' });
 
   app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+    { preHandler: rateLimited(app, 'not-found', { max: 120, windowMs: 60_000 }) },
     notFoundHandler(allowedMethods),
   );
   if (options.serveSite) {

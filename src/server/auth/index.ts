@@ -8,3 +8,11 @@ export {
 } from './session.service.ts';
 export { memoryPresence, redisPresence, type Presence } from './presence.ts';
 export { seedRolesAndPermissions } from './seed.ts';
+export { sendRecoveryLink } from './recovery.service.ts';
+export type {
+  AuthResult,
+  GithubAuthorize,
+  GithubMode,
+  GithubSignInResult,
+  RecoveryCheck,
+} from './auth.schema.ts';

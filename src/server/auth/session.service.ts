@@ -67,6 +67,11 @@ export class SessionService {
     this.#now = now;
   }
 
+  /** The clock sessions run on: the app's (tests pass a fake one); the auth flows share it. */
+  now(): number {
+    return this.#now();
+  }
+
   #slidingExpiry(now: number, maxExpires: string): string {
     return iso(Math.min(now + this.#policy.idleDays * DAY_MS, Date.parse(maxExpires)));
   }

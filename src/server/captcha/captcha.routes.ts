@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../common/envelope.ts';
 import { Envelope } from '../common/envelope.schema.ts';
+import { rateLimited } from '../common/rate-limit.ts';
 import { localeOf } from '../mail/index.ts';
 import { EmailSchema, ImageCaptchaSchema } from './captcha.schema.ts';
 
@@ -9,7 +10,7 @@ export const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/image',
     {
-      preHandler: app.rateLimit({ max: 30, timeWindow: '1 minute' }),
+      preHandler: rateLimited(app, 'captcha-image', { max: 30, windowMs: 60_000 }),
       schema: {
         tags: ['common'],
         summary: 'A new image captcha: valid 5 minutes, used up by the first attempt',

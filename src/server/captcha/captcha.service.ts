@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import svgCaptcha from 'svg-captcha';
 import { Code } from '../../lib/shared/codes.ts';
 import { AppError } from '../common/app-error.ts';
+import { tooManyRequests } from '../common/rate-limit.ts';
 import type { Kv } from '../kv/index.ts';
 import { emailCodeMail, type MailLocale, type Mailer } from '../mail/index.ts';
 
@@ -41,16 +42,6 @@ function expired(): AppError {
 
 function wrong(): AppError {
   return new AppError(Code.CAPTCHA_WRONG, 400, '验证码错误 / The code is wrong');
-}
-
-function tooMany(retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(
-    Code.TOO_MANY_REQUESTS,
-    429,
-    `请求过于频繁，请 ${seconds} 秒后再试 / Too many requests, retry in ${seconds} s`,
-    { retryAfterSeconds: seconds },
-  );
 }
 
 export class CaptchaService {
@@ -94,13 +85,13 @@ export class CaptchaService {
     if (
       !(await this.#kv.setIfAbsent(`captcha:email-cooldown:${address}`, '1', EMAIL_COOLDOWN_MS))
     ) {
-      throw tooMany(await this.#kv.ttl(`captcha:email-cooldown:${address}`));
+      throw tooManyRequests(await this.#kv.ttl(`captcha:email-cooldown:${address}`));
     }
     const sentFromIp = await this.#kv.incr(`captcha:email-ip:${ip}`, 3_600_000);
     if (sentFromIp > EMAIL_PER_IP_PER_HOUR) {
       // Nothing was sent, so the address is not on cooldown.
       await this.#kv.del(`captcha:email-cooldown:${address}`);
-      throw tooMany(await this.#kv.ttl(`captcha:email-ip:${ip}`));
+      throw tooManyRequests(await this.#kv.ttl(`captcha:email-ip:${ip}`));
     }
     const code = this.#testMode
       ? TEST_EMAIL_CODE

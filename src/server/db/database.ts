@@ -1,4 +1,5 @@
 /** The database interface: every table of every domain, combined (style.md point 11). */
+import type { RecoveryTokenTable } from '../auth/recovery.table.ts';
 import type { SessionTable } from '../auth/session.table.ts';
 import type {
   PermissionTable,
@@ -15,6 +16,7 @@ export interface Database {
   role_permissions: RolePermissionTable;
   user_roles: UserRoleTable;
   sessions: SessionTable;
+  recovery_tokens: RecoveryTokenTable;
 }
 
 export type DbDialect = 'sqlite' | 'postgres';

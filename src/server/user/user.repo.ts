@@ -1,7 +1,7 @@
 /** Queries on users and their roles. Plain functions; the executor comes first. */
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { NewUserRow, UserRow } from './user.table.ts';
+import type { NewUserRow, UserRow, UserUpdate } from './user.table.ts';
 
 type Executor = Kysely<Database>;
 
@@ -60,4 +60,165 @@ export async function countUsersWithRole(db: Executor, role: string): Promise<nu
     .where('role_name', '=', role)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export async function updateUser(db: Executor, id: string, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The authorities of several users at once (see findAuthorities), by user id. */
+export async function findAuthoritiesOf(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('user_roles')
+    .leftJoin('role_permissions', 'role_permissions.role_name', 'user_roles.role_name')
+    .select([
+      'user_roles.user_id as userId',
+      'user_roles.role_name as role',
+      'role_permissions.permission_name as permission',
+    ])
+    .where('user_roles.user_id', 'in', userIds)
+    .execute();
+  const sets = new Map<string, Set<string>>();
+  for (const { userId, role, permission } of rows) {
+    let set = sets.get(userId);
+    if (!set) sets.set(userId, (set = new Set()));
+    set.add(`ROLE_${role}`);
+    if (permission) set.add(permission);
+  }
+  for (const [userId, set] of sets) result.set(userId, [...set].sort());
+  return result;
+}
+
+export interface UserPageFilter {
+  /** Matched case-insensitively against username, nickname and email. */
+  readonly search?: string;
+  readonly locked?: boolean;
+  readonly role?: string;
+  readonly sort: 'createTime' | 'username' | 'updateTime';
+  readonly order: 'asc' | 'desc';
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** `%text%` for LIKE, with the wildcards of `text` escaped by a backslash. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of users and the number of all that match. */
+export async function findUserPage(
+  db: Executor,
+  filter: UserPageFilter,
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users');
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or(
+        (['username', 'nickname', 'email'] as const).map(
+          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape ${'\\'}`,
+        ),
+      ),
+    );
+  }
+  if (filter.locked !== undefined) query = query.where('is_locked', '=', filter.locked);
+  if (filter.role !== undefined) {
+    const role = filter.role;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_roles')
+          .select('user_roles.user_id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role_name', '=', role),
+      ),
+    );
+  }
+  const counted = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const sortColumn = {
+    createTime: sql`create_time`,
+    username: sql`lower(username)`,
+    updateTime: sql`update_time`,
+  }[filter.sort];
+  const rows = await query
+    .selectAll()
+    .orderBy(sortColumn, filter.order)
+    .orderBy('id', filter.order)
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return { rows, total: Number(counted.n) };
+}
+
+/** Every role with its title and permissions, by name. */
+export async function findRoles(
+  db: Executor,
+): Promise<{ name: string; title: string; permissions: string[] }[]> {
+  const rows = await db
+    .selectFrom('roles')
+    .leftJoin('role_permissions', 'role_permissions.role_name', 'roles.name')
+    .select(['roles.name as name', 'roles.title as title', 'role_permissions.permission_name'])
+    .orderBy('roles.name')
+    .orderBy('role_permissions.permission_name')
+    .execute();
+  const roles = new Map<string, { name: string; title: string; permissions: string[] }>();
+  for (const row of rows) {
+    let role = roles.get(row.name);
+    if (!role) roles.set(row.name, (role = { name: row.name, title: row.title, permissions: [] }));
+    if (row.permission_name) role.permissions.push(row.permission_name);
+  }
+  return [...roles.values()];
+}
+
+export async function findUserRoleNames(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('role_name')
+    .where('user_id', '=', userId)
+    .orderBy('role_name')
+    .execute();
+  return rows.map((row) => row.role_name);
+}
+
+export async function replaceUserRoles(
+  db: Executor,
+  userId: string,
+  roles: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  await addUserRoles(db, userId, roles);
+}
+
+/**
+ * The ids of the unlocked users holding a role. On PostgreSQL their rows stay locked until the
+ * transaction ends, so two owners cannot each remove "the other" last super admin at once; SQLite
+ * runs one write transaction at a time anyway.
+ */
+export async function lockActiveRoleHolders(db: Executor, role: string): Promise<string[]> {
+  let query = db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select('users.id')
+    .where('user_roles.role_name', '=', role)
+    .where('users.is_locked', '=', false)
+    .orderBy('users.id');
+  if (db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const rows = await query.execute();
+  return rows.map((row) => row.id);
 }

@@ -2,12 +2,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError } from '../common/app-error.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { hashPassword } from './password.ts';
+import { claimUploadedAvatar, removeAvatar } from '../upload/index.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import { passwordProblem } from './password-policy.ts';
-import { addUserRoles, findAuthorities, findUserById, insertUser } from './user.repo.ts';
-import type { User } from './user.schema.ts';
+import {
+  addUserRoles,
+  findAuthorities,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+} from './user.repo.ts';
+import type { EmailChangeBody, PasswordChangeBody, User, UserExtra } from './user.schema.ts';
 import type { UserRow } from './user.table.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
@@ -73,4 +82,110 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
     throw error;
   }
   return getUser(db, id);
+}
+
+async function existingUser(db: Kysely<Database>, id: string): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row) throw AppError.notFound('用户不存在 / No such user');
+  return row;
+}
+
+const nowIso = () => new Date().toISOString();
+
+export async function changeNickname(
+  db: Kysely<Database>,
+  userId: string,
+  nickname: string,
+): Promise<User> {
+  const trimmed = nickname.trim();
+  if (trimmed.length === 0 || [...trimmed].length > 32) {
+    throw AppError.badRequest('body.nickname: 昵称须为 1–32 个字符 / 1–32 characters');
+  }
+  await updateUser(db, userId, { nickname: trimmed, update_time: nowIso() });
+  return getUser(db, userId);
+}
+
+/**
+ * Sets a new password. The current one is required when the account has one (GitHub-created
+ * accounts have none); every other session of the user ends, the one that asked keeps working.
+ */
+export async function changePassword(
+  ctx: Pick<AppContext, 'db' | 'sessions'>,
+  auth: { userId: string; sessionId: string },
+  body: PasswordChangeBody,
+): Promise<void> {
+  const db = ctx.db.kysely;
+  const row = await existingUser(db, auth.userId);
+  if (body.newPassword !== body.confirmPassword) {
+    throw AppError.badRequest('body.confirmPassword: 两次输入的密码不一致 / does not match');
+  }
+  const problem = passwordProblem(body.newPassword, row.username);
+  if (problem) throw AppError.badRequest(`body.newPassword: ${problem}`);
+  if (row.password_hash !== null) {
+    if (body.currentPassword === undefined) {
+      throw AppError.badRequest(
+        'body.currentPassword: 请输入当前密码 / the current password is required',
+      );
+    }
+    if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
+      throw AppError.refused('当前密码错误 / The current password is wrong', 403);
+    }
+  }
+  await updateUser(db, row.id, {
+    password_hash: await hashPassword(body.newPassword),
+    update_time: nowIso(),
+  });
+  await ctx.sessions.revokeAllOf(row.id, auth.sessionId);
+}
+
+function emailTaken(): AppError {
+  return AppError.refused('该邮箱已被使用 / This email address is already in use');
+}
+
+/** Sets the address after checking the code that was mailed to it; a taken address is refused. */
+export async function changeEmail(
+  ctx: Pick<AppContext, 'db' | 'captcha'>,
+  userId: string,
+  body: EmailChangeBody,
+): Promise<User> {
+  const db = ctx.db.kysely;
+  const email = body.email.trim();
+  await ctx.captcha.verifyEmailCode(email, body.code);
+  const holder = await findUserByEmail(db, email);
+  if (holder && holder.id !== userId) throw emailTaken();
+  try {
+    await updateUser(db, userId, { email, update_time: nowIso() });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return getUser(db, userId);
+}
+
+/** Sets an avatar this user uploaded; the previous picture is deleted. */
+export async function changeAvatar(
+  ctx: Pick<AppContext, 'db' | 'config' | 'kv'>,
+  userId: string,
+  key: string,
+): Promise<User> {
+  const db = ctx.db.kysely;
+  const row = await existingUser(db, userId);
+  if (row.avatar !== key) {
+    if (!(await claimUploadedAvatar(ctx, userId, key))) {
+      throw AppError.forbidden('只能使用自己上传的头像 / Use an avatar you uploaded');
+    }
+    await updateUser(db, userId, { avatar: key, update_time: nowIso() });
+    // The old picture is nobody's any more; a failure to delete it only leaves a file behind.
+    if (row.avatar) await removeAvatar(ctx, row.avatar).catch(() => undefined);
+  }
+  return getUser(db, userId);
+}
+
+export async function getUserExtra(db: Kysely<Database>, userId: string): Promise<UserExtra> {
+  const row = await existingUser(db, userId);
+  return {
+    hasPassword: row.password_hash !== null,
+    githubLinked: row.github_id !== null,
+    githubLogin: row.github_id !== null ? (row.github_login ?? null) : null,
+  };
 }

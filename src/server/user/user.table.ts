@@ -10,6 +10,8 @@ export interface UserTable {
   /** PostgreSQL gives a boolean, SQLite 0/1. */
   is_locked: Generated<boolean | number>;
   github_id: string | null;
+  /** The linked GitHub account's login (added by the GitHub sign-in migration). */
+  github_login: string | null;
   locale: Generated<string>;
   create_time: string;
   update_time: string;

@@ -1,7 +1,9 @@
 /** The static list of migrations, in order; a test checks it against the files in this folder. */
 import type { Migration } from 'kysely/migration';
 import * as createAccounts from './2026_11_21_100000_create_accounts.ts';
+import * as createRecoveryTokens from './2026_11_21_120000_create_recovery_tokens.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_100000_create_accounts': createAccounts,
+  '2026_11_21_120000_create_recovery_tokens': createRecoveryTokens,
 };

@@ -1,0 +1,145 @@
+/**
+ * Password recovery by a mailed link: 256 random bits, only the SHA-256 stored, 30 minutes, one use.
+ * Asking for a link answers the same whether or not the address is known; the lookup, the link and
+ * the mail happen after the answer, so neither the reply nor its timing tells them apart.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { paths } from '../../lib/shared/paths.ts';
+import { Code } from '../../lib/shared/codes.ts';
+import { AppError } from '../common/app-error.ts';
+import type { AppContext } from '../context.ts';
+import { localeOf, recoveryMail, type MailMessage } from '../mail/index.ts';
+import { hashPassword, passwordProblem } from '../user/index.ts';
+import type { UserRow } from '../user/user.table.ts';
+import {
+  deleteEndedRecoveryTokens,
+  findAccountById,
+  findUsableRecoveryToken,
+  findUserByEmailAddress,
+  insertRecoveryToken,
+  setUserPasswordHash,
+  useRecoveryToken,
+  useRecoveryTokensOf,
+} from './account.repo.ts';
+import {
+  ACCOUNT_LOCKED,
+  loginSubject,
+  loginThrottle,
+  signIn,
+  type Client,
+} from './account.service.ts';
+import type {
+  AuthResult,
+  RecoverCompleteBody,
+  RecoverInitiateBody,
+  RecoveryCheck,
+} from './auth.schema.ts';
+import { hashToken, newToken } from './token.ts';
+
+export const RECOVERY_TTL_MS = 30 * 60_000;
+/** At most one link per account this often, so nobody can flood someone's mailbox. */
+export const RECOVERY_COOLDOWN_MS = 60_000;
+/** The page the mailed link opens (src/pages/auth/recover/complete). */
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function linkGone(): AppError {
+  return new AppError(
+    Code.CAPTCHA_EXPIRED,
+    400,
+    '链接已失效（已过期或已使用），请重新申请 / This link has expired or was used, ask for a new one',
+  );
+}
+
+/** Stores a new link for the user and returns the mail that carries it. */
+async function issueLink(ctx: AppContext, user: UserRow & { email: string }): Promise<MailMessage> {
+  const now = ctx.sessions.now();
+  const token = newToken();
+  const db = ctx.db.kysely;
+  await deleteEndedRecoveryTokens(db, iso(now - 86_400_000));
+  await insertRecoveryToken(db, {
+    token_hash: hashToken(token),
+    user_id: user.id,
+    create_time: iso(now),
+    expires_time: iso(now + RECOVERY_TTL_MS),
+    used_time: null,
+  });
+  const link = `${ctx.config.siteUrl}${paths.recoverComplete(token)}`;
+  return { to: user.email, ...recoveryMail(localeOf(user.locale), link, RECOVERY_TTL_MS / 60_000) };
+}
+
+function withEmail(row: UserRow): row is UserRow & { email: string } {
+  return row.email !== null && row.email !== '';
+}
+
+/**
+ * Mails a recovery link to the user's own address (the admin's "send recovery link").
+ * Throws -404 for an unknown user and code 0 (409) when the user has no address.
+ */
+export async function sendRecoveryLink(ctx: AppContext, userId: string): Promise<void> {
+  const row = await findAccountById(ctx.db.kysely, userId);
+  if (!row) throw AppError.notFound('用户不存在 / No such user');
+  if (!withEmail(row))
+    throw AppError.refused('该用户没有邮箱地址 / This user has no email address');
+  await ctx.mailer.send(await issueLink(ctx, row));
+}
+
+/** Checks the captcha, then answers at once; the link is looked up and mailed afterwards. */
+export async function initiateRecovery(
+  ctx: AppContext,
+  body: RecoverInitiateBody,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await ctx.captcha.verifyImage(body.sessionId, body.code);
+  void mailLinkIfKnown(ctx, body.email).catch((error: unknown) =>
+    log.error({ err: error }, 'recovery mail failed'),
+  );
+}
+
+async function mailLinkIfKnown(ctx: AppContext, email: string): Promise<void> {
+  const row = await findUserByEmailAddress(ctx.db.kysely, email);
+  if (!row || row.is_locked || !withEmail(row)) return;
+  const fresh = await ctx.kv.setIfAbsent(`recover:cooldown:${row.id}`, '1', RECOVERY_COOLDOWN_MS);
+  if (!fresh) return;
+  await ctx.mailer.send(await issueLink(ctx, row));
+}
+
+async function usableLink(ctx: AppContext, token: string): Promise<UserRow> {
+  const db = ctx.db.kysely;
+  const link = await findUsableRecoveryToken(db, hashToken(token), iso(ctx.sessions.now()));
+  const row = link && (await findAccountById(db, link.user_id));
+  if (!row) throw linkGone();
+  return row;
+}
+
+/** Whose password a link resets; -4 when it is expired, used or unknown. */
+export async function checkRecovery(ctx: AppContext, token: string): Promise<RecoveryCheck> {
+  return { username: (await usableLink(ctx, token)).username };
+}
+
+/** Sets the new password, uses up the link, ends every other session and signs in. */
+export async function completeRecovery(
+  ctx: AppContext,
+  body: RecoverCompleteBody,
+  client: Client,
+): Promise<AuthResult> {
+  const row = await usableLink(ctx, body.token);
+  if (row.is_locked) throw AppError.refused(ACCOUNT_LOCKED, 403);
+  if (body.confirmPassword !== body.password) {
+    throw AppError.badRequest('confirmPassword: 两次输入的密码不一致 / the passwords differ');
+  }
+  const problem = passwordProblem(body.password, row.username);
+  if (problem) throw AppError.badRequest(`password: ${problem}`);
+  const passwordHash = await hashPassword(body.password);
+  const now = iso(ctx.sessions.now());
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await useRecoveryToken(trx, hashToken(body.token), now))) throw linkGone();
+    await useRecoveryTokensOf(trx, row.id, now);
+    await setUserPasswordHash(trx, row.id, passwordHash, now);
+  });
+  await ctx.sessions.revokeAllOf(row.id);
+  await loginThrottle(ctx).succeed(loginSubject(row, row.username, client.ip));
+  return signIn(ctx, row.id, client);
+}

@@ -1,0 +1,16 @@
+export { avatarFileRoutes, uploadRoutes } from './upload.routes.ts';
+export {
+  claimUploadedAvatar,
+  removeAvatar,
+  storeAvatarFromUrl,
+  UPLOAD_TOKEN_TTL_MS,
+} from './upload.service.ts';
+export { diskStorage, storageFor, type Folder, type Storage } from './storage.ts';
+export {
+  AVATAR_KEY_PATTERN,
+  MAX_UPLOAD_BYTES,
+  UploadResultSchema,
+  UploadTicketSchema,
+  type UploadResult,
+  type UploadTicket,
+} from './upload.schema.ts';
