@@ -309,3 +309,23 @@ test('a profile answer for a token that was replaced meanwhile is ignored', asyn
   expect(session.$user.get()).toEqual(bob);
   expect(storedToken()).toBe('token-9');
 });
+
+test('updateUser shows the changed record of the signed-in user, keeping the session', async () => {
+  await load('token-1');
+  await session.startSession();
+  await allTasks();
+  const renamed: User = { ...alice, nickname: 'Alice B', avatar: 'a.webp' };
+  session.updateUser(renamed);
+  expect(session.$user.get()).toEqual(renamed);
+  expect(storedToken()).toBe('token-1');
+  session.updateUser({ ...alice, id: '2', nickname: 'Mallory' });
+  expect(session.$user.get()).toEqual(renamed);
+});
+
+test('updateUser does nothing when nobody is signed in', async () => {
+  await load(null);
+  await session.startSession();
+  session.updateUser(alice);
+  expect(session.$user.get()).toBeNull();
+  expect(session.$auth.get()).toEqual({ kind: 'anonymous' });
+});

@@ -98,6 +98,15 @@ export function signIn(token: string, user?: User): Promise<void> {
   return user ? Promise.resolve() : loadUser(token);
 }
 
+/**
+ * Shows the user's own record as a profile or admin call returned it (nickname, avatar, email,
+ * roles changed). Ignored when nobody is signed in or the record is someone else's.
+ */
+export function updateUser(user: User): void {
+  const current = $user.get();
+  if (current && current.id === user.id) $user.set(user);
+}
+
 /** Forgets the session: removes the token from storage and resets the user. */
 export function clearSession(): void {
   removeItem(TOKEN_KEY);

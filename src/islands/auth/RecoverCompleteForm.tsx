@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { checkRecovery, completeRecovery } from '../../lib/api/auth.ts';
+import {
+  checkNewPassword,
+  readFailure,
+  readRecoveryToken,
+  type FieldErrors,
+  type NewPasswordFields,
+  type Notice,
+} from '../../lib/auth-form.ts';
+import { Code } from '../../lib/shared/codes.ts';
+import { paths } from '../../lib/shared/paths.ts';
+import { signIn } from '../../lib/stores/session.ts';
+import Msg from '../common/Msg.tsx';
+import FormAlert from './FormAlert.tsx';
+import { keepFocus, leaveTo } from './hooks.ts';
+import NoticeText from './NoticeText.tsx';
+import PasswordField from './PasswordField.tsx';
+import PasswordStrength from './PasswordStrength.tsx';
+import { SECONDARY_CLASS, SUBMIT_CLASS } from './ui.ts';
+
+type Field = keyof NewPasswordFields;
+
+type LinkState =
+  | { kind: 'checking' }
+  | { kind: 'missing' }
+  | { kind: 'expired' }
+  | { kind: 'failed'; notice: Notice }
+  | { kind: 'ready'; token: string; username: string };
+
+/** The link is dead (expired, used or unknown): say so and offer a new one. */
+function DeadLink({ reason }: { reason: 'missing' | 'expired' }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <FormAlert>
+        <Msg k={reason === 'missing' ? 'auth.recoverMissing' : 'auth.recoverExpired'} />
+      </FormAlert>
+      <p>
+        <a className="btn btn-primary" href={paths.recoverInitiate()}>
+          <Msg k="auth.recoverRestart" />
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The page a recovery mail links to (`?token=…`): checks the link first (whose account, still
+ * valid?), then takes the new password twice; success signs in and goes home.
+ */
+export default function RecoverCompleteForm() {
+  const [link, setLink] = useState<LinkState>({ kind: 'checking' });
+  const [values, setValues] = useState<NewPasswordFields>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refs = {
+    password: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+
+  const check = useCallback(() => {
+    const token = readRecoveryToken(window.location.search);
+    if (!token) {
+      setLink({ kind: 'missing' });
+      return;
+    }
+    setLink({ kind: 'checking' });
+    checkRecovery(token).then(
+      ({ username }) => setLink({ kind: 'ready', token, username }),
+      (error: unknown) => {
+        const failure = readFailure(error);
+        setLink(
+          failure.code === Code.CAPTCHA_EXPIRED
+            ? { kind: 'expired' }
+            : { kind: 'failed', notice: failure.notice },
+        );
+      },
+    );
+  }, []);
+
+  useEffect(check, [check]);
+
+  if (link.kind === 'checking') {
+    return (
+      <p role="status" className="text-muted">
+        <Msg k="auth.recoverChecking" />
+      </p>
+    );
+  }
+  if (link.kind === 'missing' || link.kind === 'expired') return <DeadLink reason={link.kind} />;
+  if (link.kind === 'failed') {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormAlert>
+          <NoticeText notice={link.notice} />
+        </FormAlert>
+        <p>
+          <button type="button" className={SECONDARY_CLASS} onClick={check}>
+            <Msg k="auth.retry" />
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  const { token, username } = link;
+  const set = (name: Field) => (value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = checkNewPassword(values);
+    setErrors(found);
+    const first = (['password', 'confirmPassword'] as const).find((name) => found[name]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    const restoreFocus = keepFocus();
+    setBusy(true);
+    setNotice(null);
+    completeRecovery({ token, ...values }).then(
+      async (result) => {
+        await signIn(result.token, result.user);
+        leaveTo(paths.home());
+      },
+      (error: unknown) => {
+        const failure = readFailure(error);
+        if (failure.code === Code.CAPTCHA_EXPIRED) {
+          setLink({ kind: 'expired' });
+        } else {
+          setNotice(failure.notice);
+        }
+        setBusy(false);
+        restoreFocus();
+      },
+    );
+  };
+
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <p>
+        <Msg k="auth.recoverFor" vars={{ username }} />
+      </p>
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <PasswordField
+        label="auth.newPassword"
+        name="password"
+        value={values.password}
+        onValue={set('password')}
+        autoComplete="new-password"
+        maxLength={1024}
+        error={errors.password}
+        hint={<PasswordStrength password={values.password} />}
+        inputRef={refs.password}
+      />
+      <PasswordField
+        label="auth.confirmPassword"
+        name="confirmPassword"
+        value={values.confirmPassword}
+        onValue={set('confirmPassword')}
+        autoComplete="new-password"
+        maxLength={1024}
+        error={errors.confirmPassword}
+        inputRef={refs.confirmPassword}
+      />
+      <FormAlert>{notice && <NoticeText notice={notice} />}</FormAlert>
+      <button type="submit" className={SUBMIT_CLASS} disabled={busy}>
+        <Msg k={busy ? 'auth.saving' : 'auth.savePassword'} />
+      </button>
+    </form>
+  );
+}

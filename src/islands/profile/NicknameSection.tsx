@@ -1,0 +1,118 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { User } from '../../server/user/user.schema.ts';
+import { randomNickname, updateNickname } from '../../lib/api/user.ts';
+import { NICKNAME_MAX, charCount } from '../../lib/auth-form.ts';
+import { updateUser } from '../../lib/stores/session.ts';
+import Msg from '../common/Msg.tsx';
+import Feedback from './Feedback.tsx';
+import ProfileCard from './ProfileCard.tsx';
+import { INPUT_CLASS, LABEL_CLASS, HINT_CLASS, BUTTON_BUSY_CLASS } from './ui.ts';
+import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';
+
+function DiceIcon() {
+  return (
+    <svg
+      className="size-5"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect x="3.5" y="3.5" width="17" height="17" rx="3" />
+      <circle cx="8.5" cy="8.5" r="1" fill="currentColor" />
+      <circle cx="15.5" cy="15.5" r="1" fill="currentColor" />
+      <circle cx="12" cy="12" r="1" fill="currentColor" />
+      <circle cx="15.5" cy="8.5" r="1" fill="currentColor" />
+      <circle cx="8.5" cy="15.5" r="1" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The nickname: type one or roll the dice, then save. */
+export default function NicknameSection({ user }: { user: User }) {
+  const { feedback, busy, run, refuse, t } = useFeedback();
+  const [nickname, setNickname] = useState(user.nickname);
+  const [rolling, setRolling] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  // A change saved elsewhere (another tab's store is separate, but a re-sign-in is not) shows here.
+  useEffect(() => setNickname(user.nickname), [user.nickname]);
+
+  const trimmed = nickname.trim();
+  const unchanged = trimmed === user.nickname;
+
+  const roll = async () => {
+    setRolling(true);
+    await run(async () => {
+      setNickname(await randomNickname());
+      return null;
+    });
+    setRolling(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const length = charCount(trimmed);
+    if (length < 1 || length > NICKNAME_MAX) {
+      refuse(t('profile.nickname.invalid', { max: NICKNAME_MAX }), 'nickname');
+      return;
+    }
+    void run(async () => {
+      updateUser(await updateNickname(trimmed));
+      return t('profile.nickname.saved');
+    });
+  };
+
+  return (
+    <ProfileCard id="profile-nickname" titleKey="profile.nickname.title">
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className={LABEL_CLASS}>
+          <Msg k="profile.nickname.label" />
+        </label>
+        <div className="flex items-start gap-2">
+          <input
+            id={inputId}
+            name="nickname"
+            type="text"
+            autoComplete="nickname"
+            value={nickname}
+            onChange={(event) => setNickname(event.target.value)}
+            className={INPUT_CLASS}
+            {...fieldErrorProps(feedback, 'nickname', errorId, hintId)}
+          />
+          <button
+            type="button"
+            className={`btn mt-1 shrink-0 px-2.5 ${BUTTON_BUSY_CLASS}`}
+            onClick={() => void roll()}
+            disabled={busy}
+            title={t('profile.nickname.dice')}
+          >
+            <DiceIcon />
+            <span className="sr-only">
+              <Msg k="profile.nickname.dice" />
+            </span>
+          </button>
+        </div>
+        <p id={hintId} className={HINT_CLASS}>
+          <Msg k="profile.nickname.hint" vars={{ max: NICKNAME_MAX }} />
+        </p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button
+            type="submit"
+            className={`btn btn-primary ${BUTTON_BUSY_CLASS}`}
+            disabled={busy || unchanged}
+          >
+            <Msg k={busy && !rolling ? 'profile.saving' : 'profile.save'} />
+          </button>
+        </div>
+        <Feedback feedback={feedback} errorId={errorId} />
+      </form>
+    </ProfileCard>
+  );
+}

@@ -1,0 +1,42 @@
+import { expect, test } from 'vitest';
+import { deviceName } from './device-name.ts';
+
+test.each([
+  [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+    'Chrome',
+    'Windows',
+  ],
+  [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
+    'Edge',
+    'Windows',
+  ],
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    'Safari',
+    'iPhone',
+  ],
+  [
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0',
+    'Firefox',
+    'macOS',
+  ],
+  [
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+    'Chrome',
+    'Android',
+  ],
+  [
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
+    'Chrome',
+    'Linux',
+  ],
+])('%s → %s on %s', (userAgent, browser, os) => {
+  expect(deviceName(userAgent)).toEqual({ browser, os });
+});
+
+test('unknown parts stay null', () => {
+  expect(deviceName('')).toEqual({ browser: null, os: null });
+  expect(deviceName('curl/8.5.0')).toEqual({ browser: 'curl', os: null });
+});
