@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORTS } from './tests/e2e/ports.ts';
 
-const port = Number(process.env['E2E_PORT'] ?? 4391);
+const port = E2E_PORTS.app;
 /** The e2e server's own data folder, emptied at every run (the tests open its database too). */
 export const E2E_DATA_DIR = path.resolve('.e2e');
 
@@ -33,18 +34,38 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node scripts/start.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // SMTP server and fake GitHub, standing in for the outside world.
+      command: 'node tests/e2e/services.ts',
+      url: `http://127.0.0.1:${E2E_PORTS.services}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node scripts/start.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Predictable image captchas ('TEST'); refused by the server unless NODE_ENV=test.
+        NODE_ENV: 'test',
+        CAPTCHA_TEST_MODE: 'true',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(E2E_PORTS.smtp),
+        GITHUB_CLIENT_ID: 'fake-client-id',
+        GITHUB_CLIENT_SECRET: 'fake-client-secret',
+        GITHUB_OAUTH_URL: `http://127.0.0.1:${E2E_PORTS.github}`,
+        GITHUB_API_URL: `http://127.0.0.1:${E2E_PORTS.github}`,
+      },
+    },
+  ],
 });

@@ -5,6 +5,7 @@ import { ROLE_NAMES, type RoleName } from '../../src/lib/shared/permissions.ts';
 import { SessionService } from '../../src/server/auth/session.service.ts';
 import { connectDb } from '../../src/server/db/connect.ts';
 import { createUser, type User } from '../../src/server/user/index.ts';
+import { E2E_PORTS } from './ports.ts';
 
 const sqlitePath = path.resolve('.e2e', 'atrium.db');
 let counter = 0;
@@ -53,4 +54,35 @@ export async function revokeSessions(userId: string): Promise<void> {
 export async function signInAs(page: Page, token: string): Promise<void> {
   await page.goto('/403');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Waits for a mail to `address` (as the e2e SMTP server received it) whose text matches. */
+export async function mailTo(address: string, match: RegExp, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${E2E_PORTS.services}/mails`);
+    const mails = (await response.json()) as Mail[];
+    const found = mails.find((m) => m.to.includes(address.toLowerCase()) && match.test(m.text));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${match}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A unique name for this run. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Sets an email on an account made by newAccount (recovery needs one). */
+export async function setEmail(userId: string, email: string): Promise<void> {
+  await withDb(async (db) => {
+    await db.kysely.updateTable('users').set({ email }).where('id', '=', userId).execute();
+  });
 }

@@ -119,7 +119,14 @@ function send(response: ServerResponse, status: number, body: unknown) {
 }
 
 export async function startFakeGithub(
-  options: { users?: FakeGithubUser[]; clientId?: string; clientSecret?: string } = {},
+  options: {
+    users?: FakeGithubUser[];
+    clientId?: string;
+    clientSecret?: string;
+    port?: number;
+    /** Who approves when the consent page is opened without the x-fake-github-login header (a browser). */
+    defaultLogin?: string;
+  } = {},
 ): Promise<FakeGithub> {
   const clientId = options.clientId ?? 'fake-client-id';
   const clientSecret = options.clientSecret ?? 'fake-client-secret';
@@ -163,7 +170,7 @@ export async function startFakeGithub(
 
     if (request.method === 'GET' && url.pathname === '/login/oauth/authorize') {
       const q = url.searchParams;
-      const login = String(request.headers['x-fake-github-login'] ?? '');
+      const login = String(request.headers['x-fake-github-login'] ?? options.defaultLogin ?? '');
       if (q.get('client_id') !== clientId) return send(response, 404, { error: 'unknown client' });
       if (!users.some((u) => u.login === login)) return send(response, 403, { error: 'no user' });
       const code = randomBytes(10).toString('hex');
@@ -246,7 +253,7 @@ export async function startFakeGithub(
   const server = createServer((request, response) => {
     handle(request, response).catch(() => send(response, 500, { message: 'fake failed' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

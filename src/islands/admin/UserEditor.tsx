@@ -20,7 +20,7 @@ import { ROLE_SUPER_ADMIN } from '../../lib/shared/permissions.ts';
 import { $user, updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import Feedback from './Feedback.tsx';
+import Feedback from '../common/Feedback.tsx';
 import { roleAuthority, rolesOf, userIdFromPath } from './list-query.ts';
 import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from './ui.ts';
 

@@ -7,7 +7,7 @@ import { DEFAULT_AVATAR } from '../../lib/shared/paths.ts';
 import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import AvatarCropper from './AvatarCropper.tsx';
-import Feedback from './Feedback.tsx';
+import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { imageSize, renderCrop } from './crop-canvas.ts';
 import { initialCrop, type Crop } from './crop.ts';

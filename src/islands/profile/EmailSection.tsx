@@ -4,7 +4,7 @@ import { retryAfterSeconds } from '../../lib/api/errors.ts';
 import { sendEmailCode, updateEmail } from '../../lib/api/user.ts';
 import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
-import Feedback from './Feedback.tsx';
+import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from './ui.ts';
 import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';

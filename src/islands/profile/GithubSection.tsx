@@ -4,7 +4,7 @@ import { githubAuthorize } from '../../lib/api/auth.ts';
 import { unlinkGithub } from '../../lib/api/user.ts';
 import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
-import Feedback from './Feedback.tsx';
+import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { BUTTON_BUSY_CLASS } from './ui.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';

@@ -4,7 +4,7 @@ import { randomNickname, updateNickname } from '../../lib/api/user.ts';
 import { NICKNAME_MAX, charCount } from '../../lib/auth-form.ts';
 import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
-import Feedback from './Feedback.tsx';
+import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { INPUT_CLASS, LABEL_CLASS, HINT_CLASS, BUTTON_BUSY_CLASS } from './ui.ts';
 import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';

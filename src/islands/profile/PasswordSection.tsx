@@ -3,7 +3,7 @@ import type { User } from '../../server/user/user.schema.ts';
 import { updatePassword } from '../../lib/api/user.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, charCount } from '../../lib/auth-form.ts';
 import Msg from '../common/Msg.tsx';
-import Feedback from './Feedback.tsx';
+import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from './ui.ts';
 import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';

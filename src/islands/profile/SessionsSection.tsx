@@ -3,7 +3,7 @@ import type { DeviceSession } from '../../lib/api/admin-types.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from '../../lib/api/user.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import Msg from '../common/Msg.tsx';
-import Feedback from './Feedback.tsx';
+import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { deviceName } from './device-name.ts';
 import { BUTTON_BUSY_CLASS } from './ui.ts';

@@ -206,7 +206,7 @@ const zhCN = {
   'desc.oauthGithub': '完成 GitHub 授权后，将在这里为你登录。',
   'desc.recoverInitiate': '输入账户邮箱，我们会发送一封重置密码的邮件。',
   'desc.recoverComplete': '使用邮件中的链接设置新密码。',
-  'desc.profile': '修改昵称、头像、密码与邮箱，查看登录设备与游戏战绩。',
+  'desc.profile': '修改昵称、头像、密码与邮箱，管理登录的设备与 GitHub 账号。',
   'desc.kill': '仿三国杀卡牌游戏的大厅。',
   'desc.killGame': '仿三国杀的对局桌面。',
   'desc.blog': '文章列表，可按分类、标签浏览与搜索，并提供 RSS / Atom 订阅。',
@@ -636,7 +636,7 @@ const en: Messages = {
     'Enter the email of your account and we will send a link to reset the password.',
   'desc.recoverComplete': 'Choose a new password with the link from the email.',
   'desc.profile':
-    'Change your nickname, avatar, password and email; see your devices and game stats.',
+    'Change your nickname, avatar, password and email; manage your signed-in devices and GitHub link.',
   'desc.kill': 'The lobby of the Three Kingdoms card game.',
   'desc.killGame': 'The table of a Three Kingdoms card game.',
   'desc.blog': 'All articles, browsable by category and tag, searchable, with RSS / Atom feeds.',

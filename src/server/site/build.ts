@@ -107,7 +107,13 @@ function run(
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [script, ...args], {
       cwd,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
+      // A build is always a production build, whatever NODE_ENV the server runs with.
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = options.output === undefined ? process.stdout : options.output;
