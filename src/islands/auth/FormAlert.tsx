@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import AuthIcon from './AuthIcon.tsx';
+import Icon from '../common/Icon.tsx';
 
 /**
  * The form-level message. The live region is always in the page, so screen readers announce
@@ -30,10 +30,7 @@ export default function FormAlert({
               : 'flex items-start gap-2 rounded-md border border-accent/40 bg-accent-soft px-3 py-2 text-sm text-fg'
           }
         >
-          <AuthIcon
-            name={tone === 'error' ? 'alert' : 'check'}
-            className="mt-0.5 size-4 shrink-0"
-          />
+          <Icon name={tone === 'error' ? 'alert' : 'check'} className="mt-0.5 size-4 shrink-0" />
           <span className="min-w-0">{children}</span>
         </p>
       )}

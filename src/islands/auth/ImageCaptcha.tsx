@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
-import AuthIcon from './AuthIcon.tsx';
+import Icon from '../common/Icon.tsx';
 import TextField from './TextField.tsx';
 import type { ImageCaptchaState } from './use-image-captcha.ts';
 
@@ -70,7 +70,7 @@ export default function ImageCaptcha({
             title={refreshLabel}
             aria-label={refreshLabel}
           >
-            <AuthIcon
+            <Icon
               name="refresh"
               className={`size-5 ${status === 'loading' ? 'animate-spin' : ''}`}
             />

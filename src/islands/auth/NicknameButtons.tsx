@@ -4,7 +4,7 @@ import { randomNickname } from '../../lib/api/user.ts';
 import { devicePosition, nicknameNearby, type NicknameOrigin } from '../../lib/auth-form.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import AuthIcon from './AuthIcon.tsx';
+import Icon from '../common/Icon.tsx';
 
 const FROM: Record<NicknameOrigin, MessageKey> = {
   device: 'auth.nicknameFrom.device',
@@ -60,7 +60,7 @@ export default function NicknameButtons({
       aria-label={t(label)}
       title={t(label)}
     >
-      <AuthIcon
+      <Icon
         name={which === 'dice' ? 'dice' : 'pin'}
         className={`size-5 ${busy === which ? 'animate-pulse' : ''}`}
       />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../lib/i18n/use-t.ts';
-import AuthIcon from './AuthIcon.tsx';
+import Icon from '../common/Icon.tsx';
 import TextField, { type TextFieldProps } from './TextField.tsx';
 
 type Props = Omit<TextFieldProps, 'type' | 'inside' | 'autoComplete'> & {
@@ -28,7 +28,7 @@ export default function PasswordField(props: Props) {
           aria-pressed={visible}
           title={label}
         >
-          <AuthIcon name={visible ? 'eyeOff' : 'eye'} />
+          <Icon name={visible ? 'eyeOff' : 'eye'} />
         </button>
       }
     />

@@ -8,29 +8,7 @@ import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { INPUT_CLASS, LABEL_CLASS, HINT_CLASS, BUTTON_BUSY_CLASS } from './ui.ts';
 import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';
-
-function DiceIcon() {
-  return (
-    <svg
-      className="size-5"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="3.5" y="3.5" width="17" height="17" rx="3" />
-      <circle cx="8.5" cy="8.5" r="1" fill="currentColor" />
-      <circle cx="15.5" cy="15.5" r="1" fill="currentColor" />
-      <circle cx="12" cy="12" r="1" fill="currentColor" />
-      <circle cx="15.5" cy="8.5" r="1" fill="currentColor" />
-      <circle cx="8.5" cy="15.5" r="1" fill="currentColor" />
-    </svg>
-  );
-}
+import Icon from '../common/Icon.tsx';
 
 /** The nickname: type one or roll the dice, then save. */
 export default function NicknameSection({ user }: { user: User }) {
@@ -93,7 +71,7 @@ export default function NicknameSection({ user }: { user: User }) {
             disabled={busy}
             title={t('profile.nickname.dice')}
           >
-            <DiceIcon />
+            <Icon name="dice" />
             <span className="sr-only">
               <Msg k="profile.nickname.dice" />
             </span>

@@ -7,8 +7,7 @@
  * counters end on their own, and a successful sign-in clears the account's. State lives in the Kv
  * store, so it holds across instances when Redis is configured.
  */
-import { Code } from '../../lib/shared/codes.ts';
-import { AppError } from '../common/app-error.ts';
+import { tooManyRequests } from '../common/rate-limit.ts';
 import type { Kv } from '../kv/index.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -27,15 +26,8 @@ export function delayAfter(failures: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - DELAY_FROM_FAILURE), MAX_DELAY_MS);
 }
 
-export function tooManyAttempts(retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(
-    Code.TOO_MANY_REQUESTS,
-    429,
-    `尝试过于频繁，请 ${seconds} 秒后再试 / Too many attempts, retry in ${seconds} s`,
-    { retryAfterSeconds: seconds },
-  );
-}
+/** The -429 refusal of an attempt made too soon. */
+export const tooManyAttempts = tooManyRequests;
 
 /** The two subjects an attempt is counted against. */
 export interface LoginSubject {
