@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { Role } from '../../src/lib/shared/permissions.ts';
-import { mailTo, newAccount, setEmail, signInAs, uniqueName } from './fixtures.ts';
+import { mailTo, newAccount, setEmail, signInAs, uniqueName, whenHydrated } from './fixtures.ts';
 
 // The e2e server runs with CAPTCHA_TEST_MODE: every image captcha reads TEST.
 const CAPTCHA = 'TEST';
@@ -22,6 +22,7 @@ async function signOut(page: Page, nickname: string) {
 
 async function signIn(page: Page, account: string, password: string) {
   await page.goto('/auth/login');
+  await whenHydrated(page.getByRole('button', { name: 'Sign in', exact: true }));
   await page.getByRole('textbox', { name: 'Username or email', exact: true }).fill(account);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -36,6 +37,7 @@ test('register, edit the profile (avatar, nickname, password, email), sign out a
   const email = `${username}@example.test`;
 
   await page.goto('/auth/register');
+  await whenHydrated(page.getByRole('button', { name: 'Create account' }));
   await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(first);
   await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(first);
@@ -46,6 +48,7 @@ test('register, edit the profile (avatar, nickname, password, email), sign out a
   await expect(page.getByRole('button', { name: /注册用户/ })).toBeVisible();
 
   await page.goto('/auth/profile');
+  await whenHydrated(section(page, 'Nickname').getByRole('button', { name: 'Save', exact: true }));
 
   // Avatar: pick, crop (the default square), upload; the header shows the stored picture.
   const picture = await sharp({
@@ -94,6 +97,7 @@ test('recover an account through the mailed link', async ({ page }) => {
   await setEmail(user.id, email);
 
   await page.goto('/auth/recover/initiate');
+  await whenHydrated(page.getByRole('button', { name: 'Send the link' }));
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill(CAPTCHA);
   await page.getByRole('button', { name: 'Send the link' }).click();
@@ -120,10 +124,10 @@ test('recover an account through the mailed link', async ({ page }) => {
 
 test('sign in with GitHub', async ({ page }) => {
   await page.goto('/auth/login');
-  await page
+  const github = page
     .getByRole('link', { name: 'Continue with GitHub' })
-    .or(page.getByRole('button', { name: 'Continue with GitHub' }))
-    .click();
+    .or(page.getByRole('button', { name: 'Continue with GitHub' }));
+  await (await whenHydrated(github)).click();
   // The fake GitHub approves at once for octocat and sends the browser back.
   await expect(page.getByRole('button', { name: /The Octocat/ })).toBeVisible({ timeout: 15_000 });
   const user = await page.evaluate(async () => {

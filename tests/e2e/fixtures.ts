@@ -1,6 +1,6 @@
 /** Accounts for the browser tests, made directly in the e2e server's database. */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ROLE_NAMES, type RoleName } from '../../src/lib/shared/permissions.ts';
 import { SessionService } from '../../src/server/auth/session.service.ts';
 import { connectDb } from '../../src/server/db/connect.ts';
@@ -85,4 +85,12 @@ export async function setEmail(userId: string, email: string): Promise<void> {
   await withDb(async (db) => {
     await db.kysely.updateTable('users').set({ email }).where('id', '=', userId).execute();
   });
+}
+
+/** Waits until the island holding `control` has hydrated (Astro drops its `ssr` attribute then). */
+export async function whenHydrated(control: Locator): Promise<Locator> {
+  await expect(control.page().locator('astro-island', { has: control }).last()).not.toHaveAttribute(
+    'ssr',
+  );
+  return control;
 }

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { whenHydrated } from './fixtures.ts';
 
 test('the language choice persists across pages', async ({ page }) => {
   await page.goto('/');
   const html = page.locator('html');
   const start = await html.getAttribute('data-lang');
-  await page
-    .getByRole('button', { name: /English|中文/ })
-    .first()
-    .click();
+  await (await whenHydrated(page.getByRole('button', { name: /English|中文/ }).first())).click();
   const chosen = start === 'en' ? 'zh-CN' : 'en';
   await expect(html).toHaveAttribute('data-lang', chosen);
   await expect(html).toHaveAttribute('lang', chosen);
@@ -26,10 +24,7 @@ test('the theme follows the system and a manual choice persists across pages', a
   await expect(html).toHaveAttribute('data-theme', 'light');
 
   // The first click always picks the opposite of what shows.
-  await page
-    .getByRole('button', { name: /主题|Theme/ })
-    .first()
-    .click();
+  await (await whenHydrated(page.getByRole('button', { name: /主题|Theme/ }).first())).click();
   await expect(html).toHaveAttribute('data-theme', 'dark');
   await page.goto('/blog');
   await expect(html).toHaveAttribute('data-theme', 'dark');
