@@ -17,7 +17,9 @@ import {
   memoryPresence,
   redisPresence,
 } from './auth/index.ts';
+import { blogRoutes, commentRoutes } from './blog/index.ts';
 import { CaptchaService, captchaRoutes } from './captcha/index.ts';
+import { contactRoutes } from './contact/index.ts';
 import { errorHandler, notFoundHandler, rateLimited, trackRoutes } from './common/index.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -25,8 +27,9 @@ import type { Db } from './db/index.ts';
 import { openapiPlugin } from './docs/openapi.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { memoryKv, redisKv } from './kv/index.ts';
-import { createMailer } from './mail/index.ts';
+import { createMailer, mailQueuePlugin } from './mail/index.ts';
 import { locationRoutes } from './location/index.ts';
+import { qrcodeRoutes } from './qrcode/index.ts';
 import { avatarFileRoutes, uploadRoutes } from './upload/index.ts';
 import { userManageRoutes, userRoutes } from './user/index.ts';
 import { memoryHub, redisHub, wsRoutes } from './ws/index.ts';
@@ -110,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Cross-cutting.
   await app.register(authPlugin);
+  await app.register(mailQueuePlugin, options.now ? { now: options.now } : {});
 
   // Domains.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -117,8 +121,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/user/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(userManageRoutes, { prefix: '/api/user/manage' });
+  await app.register(blogRoutes, { prefix: '/api/blog' });
+  await app.register(commentRoutes, { prefix: '/api/blog' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(uploadRoutes, { prefix: '/api/common' });
   await app.register(locationRoutes, { prefix: '/api/common' });
+  await app.register(qrcodeRoutes, { prefix: '/api/common' });
   await app.register(avatarFileRoutes);
   await app.register(wsRoutes, { prefix: '/api' });
 

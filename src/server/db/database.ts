@@ -1,6 +1,15 @@
 /** The database interface: every table of every domain, combined (style.md point 11). */
 import type { RecoveryTokenTable } from '../auth/recovery.table.ts';
+import type {
+  BlogArticleTable,
+  BlogArticleTagTable,
+  BlogCategoryTable,
+  BlogTagTable,
+} from '../blog/blog.table.ts';
 import type { SessionTable } from '../auth/session.table.ts';
+import type { CommentTable, CommentVoteTable } from '../blog/comment.table.ts';
+import type { ContactMessageTable } from '../contact/contact.table.ts';
+import type { MailQueueTable } from '../mail/queue.ts';
 import type {
   PermissionTable,
   RolePermissionTable,
@@ -17,6 +26,14 @@ export interface Database {
   user_roles: UserRoleTable;
   sessions: SessionTable;
   recovery_tokens: RecoveryTokenTable;
+  blog_categories: BlogCategoryTable;
+  blog_tags: BlogTagTable;
+  blog_articles: BlogArticleTable;
+  blog_article_tags: BlogArticleTagTable;
+  blog_comments: CommentTable;
+  blog_comment_votes: CommentVoteTable;
+  contact_messages: ContactMessageTable;
+  mail_queue: MailQueueTable;
 }
 
 export type DbDialect = 'sqlite' | 'postgres';

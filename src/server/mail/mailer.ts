@@ -13,6 +13,8 @@ export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** Where replies go, e.g. the visitor of a contact message. */
+  readonly replyTo?: string;
 }
 
 export interface Mailer {

@@ -36,3 +36,56 @@ export function recoveryMail(locale: MailLocale, link: string, minutes: number):
         text: `Open this link to set a new password (valid for ${minutes} minutes, works once):\n\n${link}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.`,
       };
 }
+
+/** To the site owner: a new comment on an article. */
+export function commentMail(
+  locale: MailLocale,
+  input: { articleTitle: string; link: string; nickname: string; content: string },
+): MailText {
+  return locale === 'zh-CN'
+    ? {
+        subject: `收到评论 - 文章《${input.articleTitle}》`,
+        text: `${input.nickname} 评论了文章《${input.articleTitle}》：\n\n${input.content}\n\n查看：${input.link}`,
+      }
+    : {
+        subject: `New comment on "${input.articleTitle}"`,
+        text: `${input.nickname} commented on "${input.articleTitle}":\n\n${input.content}\n\nSee it: ${input.link}`,
+      };
+}
+
+/** To a comment's author: someone replied to it. */
+export function replyMail(
+  locale: MailLocale,
+  input: { articleTitle: string; link: string; nickname: string; parent: string; content: string },
+): MailText {
+  const quote = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n');
+  return locale === 'zh-CN'
+    ? {
+        subject: `收到回复 - 文章《${input.articleTitle}》`,
+        text: `${input.nickname} 回复了你在文章《${input.articleTitle}》下的评论：\n\n${quote(input.parent)}\n\n${input.content}\n\n查看：${input.link}`,
+      }
+    : {
+        subject: `New reply on "${input.articleTitle}"`,
+        text: `${input.nickname} replied to your comment on "${input.articleTitle}":\n\n${quote(input.parent)}\n\n${input.content}\n\nSee it: ${input.link}`,
+      };
+}
+
+/** To the site owner: a visitor wrote through the contact form (replies go to the visitor). */
+export function contactMail(
+  locale: MailLocale,
+  input: { email: string; subject: string; content: string },
+): MailText {
+  return locale === 'zh-CN'
+    ? {
+        subject: `访客联系 - ${input.email} - ${input.subject}`,
+        text: `${input.email} 通过联系表单留言：\n\n${input.content}\n\n直接回复这封邮件即可回复对方。`,
+      }
+    : {
+        subject: `Contact - ${input.email} - ${input.subject}`,
+        text: `${input.email} wrote through the contact form:\n\n${input.content}\n\nReply to this mail to answer them.`,
+      };
+}

@@ -1,0 +1,169 @@
+/** Articles as the API shows them and takes them; the islands import these types with `import type`. */
+import { Type, type Static, type TSchema } from 'typebox';
+import { TermRefSchema } from './taxonomy.schema.ts';
+
+export const ARTICLE_STATUSES = ['draft', 'published', 'scheduled'] as const;
+export const ArticleStatusSchema = Type.Union(
+  [Type.Literal('draft'), Type.Literal('published'), Type.Literal('scheduled')],
+  { description: 'draft | published | scheduled (visible once publishTime passes)' },
+);
+
+const time = Type.String({ format: 'date-time' });
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const summaryFields = {
+  id: Type.String(),
+  title: Type.String(),
+  summary: Type.String({ description: 'Written, or an excerpt of the content' }),
+  cover: nullable(Type.String()),
+  category: TermRefSchema,
+  tags: Type.Array(TermRefSchema),
+  pinned: Type.Boolean(),
+  views: Type.Integer(),
+  publishTime: nullable(time),
+  createTime: time,
+  updateTime: time,
+};
+
+export const ArticleSummarySchema = Type.Object(summaryFields, {
+  additionalProperties: false,
+});
+export type ArticleSummary = Static<typeof ArticleSummarySchema>;
+
+/** A list entry for managers: also drafts and scheduled articles. */
+export const ManagedArticleSummarySchema = Type.Object(
+  { ...summaryFields, status: ArticleStatusSchema },
+  { additionalProperties: false },
+);
+export type ManagedArticleSummary = Static<typeof ManagedArticleSummarySchema>;
+
+export const ArticleLinkSchema = Type.Object(
+  { id: Type.String(), title: Type.String() },
+  { additionalProperties: false },
+);
+export type ArticleLink = Static<typeof ArticleLinkSchema>;
+
+export const ArticleSchema = Type.Object(
+  {
+    ...summaryFields,
+    status: ArticleStatusSchema,
+    content: Type.String({ description: 'Markdown' }),
+    writtenSummary: nullable(
+      Type.String({ description: 'The summary as written (null: derived)' }),
+    ),
+    previous: nullable(ArticleLinkSchema),
+    next: nullable(ArticleLinkSchema),
+  },
+  { additionalProperties: false },
+);
+export type Article = Static<typeof ArticleSchema>;
+
+export const SearchHitSchema = Type.Object(
+  {
+    ...summaryFields,
+    highlights: Type.Object(
+      {
+        title: Type.String({ description: 'HTML: escaped text, the term in <mark>' }),
+        snippet: Type.String({ description: 'HTML: escaped text, the term in <mark>' }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SearchHit = Static<typeof SearchHitSchema>;
+
+export const TITLE_MAX = 200;
+export const CONTENT_MAX = 200_000;
+export const SUMMARY_MAX = 500;
+export const TAGS_MAX = 20;
+
+export const ArticleBodySchema = Type.Object(
+  {
+    id: Type.Optional(
+      Type.String({ maxLength: 64, description: 'When present, must equal the path id' }),
+    ),
+    title: Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' }),
+    content: Type.String({ maxLength: CONTENT_MAX, description: 'Markdown' }),
+    summary: Type.Optional(nullable(Type.String({ maxLength: SUMMARY_MAX }))),
+    cover: Type.Optional(nullable(Type.String({ minLength: 1, maxLength: 500 }))),
+    categoryId: Type.Integer({ minimum: 1 }),
+    tagIds: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), { maxItems: TAGS_MAX, uniqueItems: true }),
+    ),
+    tagNames: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }), {
+        maxItems: TAGS_MAX,
+        description: 'Tags to link by name, created when missing',
+      }),
+    ),
+    status: ArticleStatusSchema,
+    publishTime: Type.Optional(
+      nullable(
+        Type.String({
+          format: 'date-time',
+          description: 'Required for scheduled (in the future); optional for published (≤ now)',
+        }),
+      ),
+    ),
+    pinned: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false },
+);
+export type ArticleBody = Static<typeof ArticleBodySchema>;
+
+export const ArticleIdParamsSchema = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const PageQuerySchema = Type.Object(
+  {
+    pageNum: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  },
+  { additionalProperties: false },
+);
+export type PageQuery = Static<typeof PageQuerySchema>;
+
+export const SearchQuerySchema = Type.Object(
+  {
+    ...PageQuerySchema.properties,
+    term: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+);
+export type SearchQuery = Static<typeof SearchQuerySchema>;
+
+export const ManageQuerySchema = Type.Object(
+  {
+    ...PageQuerySchema.properties,
+    search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the title' })),
+    status: Type.Optional(ArticleStatusSchema),
+    categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
+    tagId: Type.Optional(Type.Integer({ minimum: 1 })),
+    sort: Type.Union(
+      [
+        Type.Literal('publishTime'),
+        Type.Literal('createTime'),
+        Type.Literal('updateTime'),
+        Type.Literal('title'),
+        Type.Literal('views'),
+      ],
+      { default: 'updateTime' },
+    ),
+    order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
+  },
+  { additionalProperties: false },
+);
+export type ManageQuery = Static<typeof ManageQuerySchema>;
+
+export function PageOf<T extends TSchema>(record: T) {
+  return Type.Object({
+    records: Type.Array(record),
+    totalRecordNum: Type.Integer(),
+    totalPageNum: Type.Integer(),
+    pageNum: Type.Integer(),
+    pageSize: Type.Integer(),
+  });
+}

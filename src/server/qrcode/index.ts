@@ -1,0 +1,1 @@
+export { qrcodeRoutes } from './qrcode.routes.ts';
