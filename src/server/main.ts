@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { seedRolesAndPermissions } from './auth/index.ts';
+import { seedDemoContent } from './blog/index.ts';
 import type { Config } from './config.ts';
 import { connectDb, migrateToLatest } from './db/index.ts';
 import { connectRedis } from './redis/index.ts';
@@ -28,6 +29,8 @@ export async function startServer(
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     await seedRolesAndPermissions(db.kysely);
     await ensureOwner(db.kysely, config, app.log);
+    const demo = await seedDemoContent(db.kysely);
+    if (demo > 0) app.log.info({ articles: demo }, 'first-run demo articles created');
     await app.listen({ host: config.host, port: config.port });
     purge = setInterval(() => {
       app.ctx.sessions

@@ -17,3 +17,4 @@ export function onBlogChange(hub: Hub, listener: (change: BlogChange) => void): 
   });
 }
 export { commentRoutes } from './comment.routes.ts';
+export { seedDemoContent } from './demo-content.ts';

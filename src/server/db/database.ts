@@ -10,6 +10,7 @@ import type { SessionTable } from '../auth/session.table.ts';
 import type { CommentTable, CommentVoteTable } from '../blog/comment.table.ts';
 import type { ContactMessageTable } from '../contact/contact.table.ts';
 import type { MailQueueTable } from '../mail/queue.ts';
+import type { SiteStateTable } from './site-state.ts';
 import type {
   PermissionTable,
   RolePermissionTable,
@@ -34,6 +35,7 @@ export interface Database {
   blog_comment_votes: CommentVoteTable;
   contact_messages: ContactMessageTable;
   mail_queue: MailQueueTable;
+  site_state: SiteStateTable;
 }
 
 export type DbDialect = 'sqlite' | 'postgres';

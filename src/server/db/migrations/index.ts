@@ -4,10 +4,12 @@ import * as createAccounts from './2026_11_21_100000_create_accounts.ts';
 import * as createRecoveryTokens from './2026_11_21_120000_create_recovery_tokens.ts';
 import * as createBlog from './2026_11_21_130000_create_blog.ts';
 import * as createCommentsContactMail from './2026_11_21_130100_create_comments_contact_mail.ts';
+import * as createSiteState from './2026_11_21_140000_create_site_state.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_100000_create_accounts': createAccounts,
   '2026_11_21_120000_create_recovery_tokens': createRecoveryTokens,
   '2026_11_21_130000_create_blog': createBlog,
   '2026_11_21_130100_create_comments_contact_mail': createCommentsContactMail,
+  '2026_11_21_140000_create_site_state': createSiteState,
 };
