@@ -158,12 +158,4 @@ export const ManageQuerySchema = Type.Object(
 );
 export type ManageQuery = Static<typeof ManageQuerySchema>;
 
-export function PageOf<T extends TSchema>(record: T) {
-  return Type.Object({
-    records: Type.Array(record),
-    totalRecordNum: Type.Integer(),
-    totalPageNum: Type.Integer(),
-    pageNum: Type.Integer(),
-    pageSize: Type.Integer(),
-  });
-}
+export { PageOf } from '../common/envelope.schema.ts';

@@ -323,19 +323,7 @@ export class BlogService {
       .execute(async (trx) => {
         const prepared = await this.#prepare(trx, body, undefined, now);
         await insertArticles(trx, [
-          {
-            id,
-            title: body.title.trim(),
-            content: body.content,
-            summary: body.summary?.trim() || null,
-            cover: body.cover ?? null,
-            category_id: body.categoryId,
-            status: body.status,
-            publish_time: prepared.publishTime,
-            pinned: body.pinned ?? false,
-            create_time: now,
-            update_time: now,
-          },
+          { id, ...articleColumns(body, prepared.publishTime, now), create_time: now },
         ]);
         await replaceArticleTags(trx, id, prepared.tagIds);
         return prepared.createdTags;
@@ -358,17 +346,7 @@ export class BlogService {
         const existing = await findArticleById(trx, id);
         if (!existing) throw AppError.notFound(NOT_FOUND);
         const prepared = await this.#prepare(trx, body, existing, now);
-        await updateArticle(trx, id, {
-          title: body.title.trim(),
-          content: body.content,
-          summary: body.summary?.trim() || null,
-          cover: body.cover ?? null,
-          category_id: body.categoryId,
-          status: body.status,
-          publish_time: prepared.publishTime,
-          pinned: body.pinned ?? false,
-          update_time: now,
-        });
+        await updateArticle(trx, id, articleColumns(body, prepared.publishTime, now));
         await replaceArticleTags(trx, id, prepared.tagIds);
         return prepared.createdTags;
       })
@@ -383,6 +361,21 @@ export class BlogService {
     if (!(await deleteArticle(this.#db, id))) throw AppError.notFound(NOT_FOUND);
     await this.changed({ kind: 'article', id, action: 'delete' });
   }
+}
+
+/** The columns an article body sets, on create and on update alike. */
+function articleColumns(body: ArticleBody, publishTime: string | null, now: string) {
+  return {
+    title: body.title.trim(),
+    content: body.content,
+    summary: body.summary?.trim() || null,
+    cover: body.cover ?? null,
+    category_id: body.categoryId,
+    status: body.status,
+    publish_time: publishTime,
+    pinned: body.pinned ?? false,
+    update_time: now,
+  };
 }
 
 /** Two editors creating the same tag name at once: the loser is told to retry. */

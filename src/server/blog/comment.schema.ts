@@ -1,4 +1,5 @@
 /** Shapes of /api/blog/comment…: threaded comments with their thumbs. */
+import { PageOf } from '../common/envelope.schema.ts';
 import { Type, type Static } from 'typebox';
 
 export const COMMENT_MAX = 2000;
@@ -51,16 +52,7 @@ export const CommentThreadSchema = Type.Object(
 );
 export type CommentThread = Static<typeof CommentThreadSchema>;
 
-export const CommentPageSchema = Type.Object(
-  {
-    records: Type.Array(CommentThreadSchema),
-    totalRecordNum: Type.Integer(),
-    totalPageNum: Type.Integer(),
-    pageNum: Type.Integer(),
-    pageSize: Type.Integer(),
-  },
-  { additionalProperties: false },
-);
+export const CommentPageSchema = PageOf(CommentThreadSchema);
 
 export const CommentListQuerySchema = Type.Object(
   {

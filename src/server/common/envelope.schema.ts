@@ -11,3 +11,17 @@ export const ErrorEnvelope = Type.Object(
 );
 
 export const TokenSchema = Type.String({ description: 'An opaque session token' });
+
+/** The page shape of design.md §3 around a record schema. */
+export function PageOf<T extends TSchema>(record: T) {
+  return Type.Object(
+    {
+      records: Type.Array(record),
+      totalRecordNum: Type.Integer(),
+      totalPageNum: Type.Integer(),
+      pageNum: Type.Integer(),
+      pageSize: Type.Integer(),
+    },
+    { additionalProperties: false },
+  );
+}

@@ -1,4 +1,5 @@
 /** Shapes of /api/contact: the visitor's form and the owner's inbox. */
+import { PageOf } from '../common/envelope.schema.ts';
 import { Type, type Static } from 'typebox';
 import { CaptchaAnswer, EmailSchema } from '../captcha/captcha.schema.ts';
 
@@ -59,13 +60,4 @@ export const ContactIdParamsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const ContactPageSchema = Type.Object(
-  {
-    records: Type.Array(ContactMessageSchema),
-    totalRecordNum: Type.Integer(),
-    totalPageNum: Type.Integer(),
-    pageNum: Type.Integer(),
-    pageSize: Type.Integer(),
-  },
-  { additionalProperties: false },
-);
+export const ContactPageSchema = PageOf(ContactMessageSchema);

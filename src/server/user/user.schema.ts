@@ -2,7 +2,7 @@
  * The user as the API shows it (the spec's session record, spec §3, design.md §4) and the shapes of
  * the user-info and user-management endpoints. The islands import these types with `import type`.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { EmailSchema } from '../captcha/index.ts';
 import { AVATAR_KEY_PATTERN } from '../upload/upload.schema.ts';
 
@@ -178,13 +178,4 @@ export const RoleUpdateBodySchema = Type.Object(
 );
 export type RoleUpdateBody = Static<typeof RoleUpdateBodySchema>;
 
-/** The page shape of design.md §3 around a record schema. */
-export function PageOf<T extends TSchema>(record: T) {
-  return Type.Object({
-    records: Type.Array(record),
-    totalRecordNum: Type.Integer(),
-    totalPageNum: Type.Integer(),
-    pageNum: Type.Integer(),
-    pageSize: Type.Integer(),
-  });
-}
+export { PageOf } from '../common/envelope.schema.ts';
