@@ -44,6 +44,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Build-time helpers of the pages (src/lib/build) may read files, never the server.
+  {
+    files: ['src/lib/build/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', 'kysely', 'fastify', 'pg', 'ioredis'],
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Shared modules are pure: no DOM, no Node, no packages.
   {
     files: ['src/lib/shared/**/*.ts'],

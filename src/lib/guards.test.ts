@@ -107,6 +107,13 @@ describe('against the route table', () => {
     expect(decideGuard(routeOf(path), ctx(over))).toEqual(expected);
   });
 
+  test('prebuilt list pages are their own routes, not the article shell', () => {
+    expect(findRoute('/blog/page/3')?.pattern).toBe('/blog/page/:n');
+    expect(findRoute('/blog/category/7')?.pattern).toBe('/blog/category/:term');
+    expect(findRoute('/blog/tag/2/page/4')?.pattern).toBe('/blog/tag/:term/page/:n');
+    expect(findRoute('/blog/0193a0b2-aaaa-7bbb-8ccc-123456789abc')?.pattern).toBe('/blog/:id');
+  });
+
   test('an unknown path is allowed (the 404 page shows)', () => {
     expect(findRoute('/no/such/page')).toBeUndefined();
     expect(decideGuard(undefined, ctx({ device: 'phone', auth: loading }))).toEqual(allow);

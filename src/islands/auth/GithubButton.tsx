@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { githubAuthorize } from '../../lib/api/auth.ts';
 import { readFailure, type Notice } from '../../lib/auth-form.ts';
 import Msg from '../common/Msg.tsx';
-import FormAlert from './FormAlert.tsx';
+import FormAlert from '../common/FormAlert.tsx';
 import GithubMark from '../common/GithubMark.tsx';
 import { keepFocus } from './hooks.ts';
 import NoticeText from './NoticeText.tsx';

@@ -5,7 +5,7 @@ import { readFailure, readGithubReturn, type Notice } from '../../lib/auth-form.
 import { paths } from '../../lib/shared/paths.ts';
 import { $user, signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
-import FormAlert from './FormAlert.tsx';
+import FormAlert from '../common/FormAlert.tsx';
 import { leaveTo } from './hooks.ts';
 import NoticeText from './NoticeText.tsx';
 import { SECONDARY_CLASS } from './ui.ts';

@@ -10,17 +10,17 @@ import {
 import { paths } from '../../lib/shared/paths.ts';
 import { signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
-import FormAlert from './FormAlert.tsx';
+import FormAlert from '../common/FormAlert.tsx';
 import GithubButton from './GithubButton.tsx';
 import { keepFocus, leaveTo, useCountdown, useLeaveWhenSignedIn } from './hooks.ts';
-import ImageCaptcha from './ImageCaptcha.tsx';
+import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import NoticeText from './NoticeText.tsx';
 import OrDivider from './OrDivider.tsx';
 import PasswordField from './PasswordField.tsx';
 import SignedInNote from './SignedInNote.tsx';
-import TextField from './TextField.tsx';
+import TextField from '../common/TextField.tsx';
 import { SUBMIT_CLASS } from './ui.ts';
-import { useImageCaptcha } from './use-image-captcha.ts';
+import { useImageCaptcha } from '../common/use-image-captcha.ts';
 
 type Field = 'account' | 'password' | 'code';
 

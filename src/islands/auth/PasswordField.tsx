@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useT } from '../../lib/i18n/use-t.ts';
 import Icon from '../common/Icon.tsx';
-import TextField, { type TextFieldProps } from './TextField.tsx';
+import TextField, { type TextFieldProps } from '../common/TextField.tsx';
 
 type Props = Omit<TextFieldProps, 'type' | 'inside' | 'autoComplete'> & {
   autoComplete: 'current-password' | 'new-password';

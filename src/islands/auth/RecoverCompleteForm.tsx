@@ -12,7 +12,7 @@ import { Code } from '../../lib/shared/codes.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import { signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
-import FormAlert from './FormAlert.tsx';
+import FormAlert from '../common/FormAlert.tsx';
 import { keepFocus, leaveTo } from './hooks.ts';
 import NoticeText from './NoticeText.tsx';
 import PasswordField from './PasswordField.tsx';

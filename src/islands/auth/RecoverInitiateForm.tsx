@@ -9,13 +9,13 @@ import {
 } from '../../lib/auth-form.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
-import FormAlert from './FormAlert.tsx';
+import FormAlert from '../common/FormAlert.tsx';
 import { keepFocus } from './hooks.ts';
-import ImageCaptcha from './ImageCaptcha.tsx';
+import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import NoticeText from './NoticeText.tsx';
-import TextField from './TextField.tsx';
+import TextField from '../common/TextField.tsx';
 import { SECONDARY_CLASS, SUBMIT_CLASS } from './ui.ts';
-import { useImageCaptcha } from './use-image-captcha.ts';
+import { useImageCaptcha } from '../common/use-image-captcha.ts';
 
 type Field = keyof RecoverInitiateFields;
 

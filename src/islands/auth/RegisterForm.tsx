@@ -12,19 +12,19 @@ import type { MessageKey } from '../../lib/i18n/index.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import { signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
-import FormAlert from './FormAlert.tsx';
+import FormAlert from '../common/FormAlert.tsx';
 import GithubButton from './GithubButton.tsx';
 import { keepFocus, leaveTo, useLeaveWhenSignedIn } from './hooks.ts';
-import ImageCaptcha from './ImageCaptcha.tsx';
+import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import NicknameButtons from './NicknameButtons.tsx';
 import NoticeText from './NoticeText.tsx';
 import OrDivider from './OrDivider.tsx';
 import PasswordField from './PasswordField.tsx';
 import PasswordStrength from './PasswordStrength.tsx';
 import SignedInNote from './SignedInNote.tsx';
-import TextField from './TextField.tsx';
+import TextField from '../common/TextField.tsx';
 import { SUBMIT_CLASS } from './ui.ts';
-import { useImageCaptcha } from './use-image-captcha.ts';
+import { useImageCaptcha } from '../common/use-image-captcha.ts';
 
 type Field = keyof RegisterFields;
 const FIELD_ORDER: readonly Field[] = [

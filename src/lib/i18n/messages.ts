@@ -1,8 +1,12 @@
 /**
  * The UI messages in both languages. Keys are flat, dotted strings; the Chinese table defines the
  * set of keys and the English table must have exactly the same ones (checked by the type).
- * `{name}` marks a value filled in by `format`.
+ * `{name}` marks a value filled in by `format`. Sections with many messages keep them in their own
+ * file beside this one (e.g. blog-reader.ts), merged here.
  */
+import * as blogManage from './blog-manage.ts';
+import * as blogPages from './blog-pages.ts';
+import * as blogReader from './blog-reader.ts';
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -12,7 +16,7 @@ export function isLocale(value: unknown): value is Locale {
   return LOCALES.includes(value as Locale);
 }
 
-const zhCN = {
+const zhCNCore = {
   'site.name': 'Atrium',
   'site.description': 'Atrium：博客、导航、练习与更多——一个自托管的个人网站。',
 
@@ -179,6 +183,10 @@ const zhCN = {
   'page.tag.add': '新建标签',
   'page.tag.list': '标签列表',
   'page.tag.edit': '编辑标签',
+  'page.blogCategory': '分类',
+  'page.blogTag': '标签',
+  'page.blogSearch': '搜索文章',
+  'page.contactInbox': '站长信箱',
   'page.userList': '用户列表',
   'page.userEdit': '编辑用户',
   'page.node.add': '新建节点',
@@ -430,10 +438,18 @@ const zhCN = {
   'admin.edit.ownAdminWarning': '你正在移除自己的超级管理员角色：保存后你将无法再管理用户。',
 } as const;
 
-export type MessageKey = keyof typeof zhCN;
+/** Every key of both tables: the core ones above and each section's own file. */
+const zhCNAll = {
+  ...zhCNCore,
+  ...blogPages.zhCN,
+  ...blogReader.zhCN,
+  ...blogManage.zhCN,
+};
+
+export type MessageKey = keyof typeof zhCNAll;
 export type Messages = Readonly<Record<MessageKey, string>>;
 
-const en: Messages = {
+const enCore: Readonly<Record<keyof typeof zhCNCore, string>> = {
   'site.name': 'Atrium',
   'site.description':
     'Atrium: a blog, a link directory, practice demos and more — a self-hosted personal website.',
@@ -607,6 +623,10 @@ const en: Messages = {
   'page.tag.add': 'New tag',
   'page.tag.list': 'Tags',
   'page.tag.edit': 'Edit tag',
+  'page.blogCategory': 'Category',
+  'page.blogTag': 'Tag',
+  'page.blogSearch': 'Search articles',
+  'page.contactInbox': 'Contact inbox',
   'page.userList': 'Users',
   'page.userEdit': 'Edit user',
   'page.node.add': 'New node',
@@ -879,4 +899,11 @@ const en: Messages = {
     'You are removing your own super-admin role: once saved, you can no longer manage users.',
 };
 
-export const MESSAGES: Readonly<Record<Locale, Messages>> = { 'zh-CN': zhCN, en };
+const en: Messages = {
+  ...enCore,
+  ...blogPages.en,
+  ...blogReader.en,
+  ...blogManage.en,
+};
+
+export const MESSAGES: Readonly<Record<Locale, Messages>> = { 'zh-CN': zhCNAll, en };

@@ -13,7 +13,19 @@ export const paths = {
   kill: () => '/kill',
   killGame: () => '/kill/game',
   blog: () => '/blog',
+  /** Page `n` (1-based) of the article list; page 1 is `/blog`. */
+  blogPage: (n = 1) => (n <= 1 ? '/blog' : `/blog/page/${n}`),
+  blogCategory: (id: number | string, n = 1) =>
+    n <= 1 ? `/blog/category/${id}` : `/blog/category/${id}/page/${n}`,
+  blogTag: (id: number | string, n = 1) =>
+    n <= 1 ? `/blog/tag/${id}` : `/blog/tag/${id}/page/${n}`,
+  blogSearch: (term?: string) =>
+    term ? `/blog/search?q=${encodeURIComponent(term)}` : '/blog/search',
   blogContact: () => '/blog/contact',
+  blogContactInbox: () => '/blog/manage/contact/list',
+  /** The prebuilt feeds (served under /api like the spec's RSS address). */
+  blogFeed: (format: 'rss' | 'atom' | 'json', term?: { kind: 'category' | 'tag'; id: number }) =>
+    `/api/blog/feed/${term ? `${term.kind}/${term.id}/` : ''}${format === 'json' ? 'feed.json' : `${format}.xml`}`,
   blogArticle: (id: string) => `/blog/${encodeURIComponent(id)}`,
   blogManage: () => '/blog/manage',
   blogManageList: (kind: 'article' | 'category' | 'tag') => `/blog/manage/${kind}/list`,

@@ -74,6 +74,12 @@ export const ROUTES: readonly RouteMeta[] = [
   },
 
   { pattern: '/blog', titleKey: 'page.blog' },
+  { pattern: '/blog/page/:n', titleKey: 'page.blog' },
+  { pattern: '/blog/category/:term', titleKey: 'page.blogCategory' },
+  { pattern: '/blog/category/:term/page/:n', titleKey: 'page.blogCategory' },
+  { pattern: '/blog/tag/:term', titleKey: 'page.blogTag' },
+  { pattern: '/blog/tag/:term/page/:n', titleKey: 'page.blogTag' },
+  { pattern: '/blog/search', titleKey: 'page.blogSearch' },
   { pattern: '/blog/contact', titleKey: 'page.contact' },
   { pattern: '/blog/:id', titleKey: 'page.article' },
   {
@@ -94,6 +100,12 @@ export const ROUTES: readonly RouteMeta[] = [
     login: true,
     permissions: [BLOG_MANAGE_ANY, [Permission.BLOG_TAG_MANAGE]],
   }),
+  {
+    pattern: '/blog/manage/contact/list',
+    titleKey: 'page.contactInbox',
+    login: true,
+    permissions: [[ROLE_SUPER_ADMIN]],
+  },
 
   {
     pattern: '/admin/user/list',
@@ -141,6 +153,14 @@ export function shellPath(route: RouteMeta): string {
 
 export const DYNAMIC_ROUTES: readonly RouteMeta[] = ROUTES.filter(isDynamic);
 
+/**
+ * Routes with build-time parameters (`:n` a page number, `:term` a category or tag id): one page
+ * is prebuilt per value, and a value without a page is a 404, not a shell.
+ */
+const PARAM_ROUTES: readonly RouteMeta[] = ROUTES.filter(
+  (r) => !isDynamic(r) && r.pattern.includes(':'),
+);
+
 function normalise(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
@@ -151,7 +171,7 @@ function matches(pattern: string, path: string): boolean {
   const got = path.split('/');
   if (want.length !== got.length) return false;
   return want.every((seg, i) =>
-    seg === ':id' ? /^[\w-]{1,64}$/.test(got[i] ?? '') : seg === got[i],
+    seg.startsWith(':') ? /^[\w-]{1,64}$/.test(got[i] ?? '') : seg === got[i],
   );
 }
 
@@ -160,6 +180,7 @@ export function findRoute(pathname: string): RouteMeta | undefined {
   const path = normalise(pathname);
   return (
     ROUTES.find((r) => !isDynamic(r) && r.pattern === path) ??
+    PARAM_ROUTES.find((r) => matches(r.pattern, path)) ??
     DYNAMIC_ROUTES.find((r) => matches(r.pattern, path))
   );
 }

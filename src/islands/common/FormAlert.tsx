@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Icon from '../common/Icon.tsx';
+import Icon from './Icon.tsx';
 
 /**
  * The form-level message. The live region is always in the page, so screen readers announce

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { MessageKey } from '../../lib/i18n/index.ts';
-import Msg from '../common/Msg.tsx';
+import Msg from './Msg.tsx';
 
 type NativeProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,

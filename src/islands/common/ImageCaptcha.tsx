@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import Msg from '../common/Msg.tsx';
-import Icon from '../common/Icon.tsx';
+import Msg from './Msg.tsx';
+import Icon from './Icon.tsx';
 import TextField from './TextField.tsx';
 import type { ImageCaptchaState } from './use-image-captcha.ts';
 
