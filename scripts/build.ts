@@ -1,22 +1,33 @@
 /**
- * `npm run build`: builds the site into ./dist (astro build, Pagefind when installed, CDN rewrite
- * rules) and prints a one-line summary. Exits non-zero when the build fails.
+ * `npm run build`: builds the pages into DIST_DIR (./dist) from the configured database (migrated
+ * first; the blog is exported to the build as a snapshot), runs Pagefind, writes the CDN rewrite
+ * rules, and prints a one-line summary. Exits non-zero when the build fails.
  */
 import { join, relative, resolve } from 'node:path';
-import { buildSite } from '../src/server/site/build.ts';
+import { buildSiteFromDb } from '../src/server/blog/index.ts';
+import { connectDb, migrateToLatest } from '../src/server/db/index.ts';
+import { configOrExit, exitWith } from './cli.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const outDir = join(root, 'dist');
-
+const config = configOrExit();
+const db = connectDb(config);
 try {
-  const result = await buildSite({ root, outDir });
+  await migrateToLatest(db.kysely);
+  const result = await buildSiteFromDb({
+    root,
+    distDir: config.distDir,
+    workDir: join(config.dataDir, 'build'),
+    db: db.kysely,
+    now: Date.now,
+  });
   const mb = (result.bytes / 1024 / 1024).toFixed(1);
   const search = result.searchIndex ? ', search index' : '';
   console.log(
-    `built ${relative(process.cwd(), outDir) || '.'}/ in ${(result.ms / 1000).toFixed(1)} s: ` +
+    `built ${relative(process.cwd(), config.distDir) || '.'}/ in ${(result.ms / 1000).toFixed(1)} s: ` +
       `${result.pages} pages, ${result.files} files, ${mb} MB${search}`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  exitWith(error);
+} finally {
+  await db.close();
 }

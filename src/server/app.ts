@@ -4,6 +4,7 @@
  * built site for everything else.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -17,7 +18,7 @@ import {
   memoryPresence,
   redisPresence,
 } from './auth/index.ts';
-import { blogRoutes, commentRoutes } from './blog/index.ts';
+import { blogRoutes, buildRoutes, commentRoutes } from './blog/index.ts';
 import { CaptchaService, captchaRoutes } from './captcha/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { errorHandler, notFoundHandler, rateLimited, trackRoutes } from './common/index.ts';
@@ -38,8 +39,11 @@ export interface AppOptions {
   readonly config: Config;
   readonly db: Db;
   readonly redis?: Redis | null;
-  /** Serve the built site from `config.distDir` (off in API-only tests). */
+  /** Serve the built site from `config.distDir` (off in API-only tests), rebuilt on changes. */
   readonly serveSite?: boolean;
+  /** The project the pages are built from (default: this checkout). */
+  readonly siteRoot?: string;
+  readonly rebuildDebounceMs?: number;
   readonly now?: () => number;
 }
 
@@ -55,6 +59,9 @@ const API_CSP = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
 };
+
+/** The checkout this file is in: where `npm start` builds the pages from. */
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -138,5 +145,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { sitePlugin } = await import('./site/index.ts');
     await app.register(sitePlugin, { distDir: config.distDir });
   }
+  // After the site: the rebuilder swaps new pages into it.
+  await app.register(buildRoutes, {
+    prefix: '/api/blog',
+    root: options.serveSite ? (options.siteRoot ?? PROJECT_ROOT) : null,
+    ...(options.rebuildDebounceMs === undefined ? {} : { debounceMs: options.rebuildDebounceMs }),
+  });
   return app;
 }

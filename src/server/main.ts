@@ -1,23 +1,48 @@
 /**
- * Starts the server: migrate, seed, create the owner, listen. SIGTERM/SIGINT stop accepting,
- * finish in-flight requests, close the database and exit 0.
+ * Starts the server: migrate, seed, create the owner, build the pages when they are missing or
+ * no longer show what the database holds, listen. SIGTERM/SIGINT stop accepting, finish in-flight
+ * requests, close the database and exit 0.
  */
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { seedRolesAndPermissions } from './auth/index.ts';
-import { seedDemoContent } from './blog/index.ts';
+import { buildSiteFromDb, seedDemoContent, siteNeedsBuild } from './blog/index.ts';
 import type { Config } from './config.ts';
 import { connectDb, migrateToLatest } from './db/index.ts';
 import { connectRedis } from './redis/index.ts';
 import { ensureOwner } from './user/index.ts';
 
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
 export async function startServer(
   config: Config,
-  { serveSite = true } = {},
+  { serveSite = true, root = PROJECT_ROOT } = {},
 ): Promise<FastifyInstance> {
   const db = connectDb(config);
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
-  const app = await buildApp({ config, db, redis, serveSite });
+  const log = pino({ level: config.logLevel });
+  let app: FastifyInstance;
+  try {
+    const applied = await migrateToLatest(db.kysely);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    await seedRolesAndPermissions(db.kysely);
+    await ensureOwner(db.kysely, config, log);
+    const demo = await seedDemoContent(db.kysely);
+    if (demo > 0) log.info({ articles: demo }, 'first-run demo articles created');
+    const site = { root, distDir: config.distDir, db: db.kysely, now: Date.now };
+    if (serveSite && (await siteNeedsBuild(site))) {
+      log.info('building the pages…');
+      const built = await buildSiteFromDb({ ...site, workDir: `${config.dataDir}/build` });
+      log.info({ pages: built.pages, ms: built.ms }, 'pages built');
+    }
+    app = await buildApp({ config, db, redis, serveSite, siteRoot: root });
+  } catch (error) {
+    await db.close();
+    redis?.disconnect();
+    throw error;
+  }
   let purge: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
     clearInterval(purge);
@@ -25,12 +50,6 @@ export async function startServer(
     redis?.disconnect();
   });
   try {
-    const applied = await migrateToLatest(db.kysely);
-    if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-    await seedRolesAndPermissions(db.kysely);
-    await ensureOwner(db.kysely, config, app.log);
-    const demo = await seedDemoContent(db.kysely);
-    if (demo > 0) app.log.info({ articles: demo }, 'first-run demo articles created');
     await app.listen({ host: config.host, port: config.port });
     purge = setInterval(() => {
       app.ctx.sessions

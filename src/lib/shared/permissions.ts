@@ -11,6 +11,13 @@ export const Permission = {
 
 export type PermissionName = (typeof Permission)[keyof typeof Permission];
 
+/** Any one of these opens the blog's manage area (and its rebuild status). */
+export const BLOG_MANAGE_ANY: readonly PermissionName[] = [
+  Permission.BLOG_ARTICLE_MANAGE,
+  Permission.BLOG_CATEGORY_MANAGE,
+  Permission.BLOG_TAG_MANAGE,
+];
+
 /** Role names as stored (without the `ROLE_` prefix the permission list gives them). */
 export const Role = {
   SUPER_ADMIN: 'super_admin',

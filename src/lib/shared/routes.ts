@@ -2,7 +2,13 @@
  * The route table: every page of the site with its guard rules (design.md §6). It feeds the client
  * guards, the server's mapping from dynamic paths to shell pages, and the CDN rewrite rules.
  */
-import { Permission, ROLE_PROXY_ADMIN, ROLE_SUPER_ADMIN, hasAnyPermission } from './permissions.ts';
+import {
+  BLOG_MANAGE_ANY,
+  Permission,
+  ROLE_PROXY_ADMIN,
+  ROLE_SUPER_ADMIN,
+  hasAnyPermission,
+} from './permissions.ts';
 
 export interface RouteMeta {
   /** URL pattern; `:id` marks a dynamic segment. */
@@ -16,12 +22,6 @@ export interface RouteMeta {
   /** Under maintenance while the site's maintenance switch for it is on. */
   readonly maintenance?: boolean;
 }
-
-const BLOG_MANAGE_ANY = [
-  Permission.BLOG_ARTICLE_MANAGE,
-  Permission.BLOG_CATEGORY_MANAGE,
-  Permission.BLOG_TAG_MANAGE,
-] as const;
 
 function crud(
   base: string,

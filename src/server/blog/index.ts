@@ -18,3 +18,5 @@ export function onBlogChange(hub: Hub, listener: (change: BlogChange) => void): 
 }
 export { commentRoutes } from './comment.routes.ts';
 export { seedDemoContent } from './demo-content.ts';
+export { buildRoutes, type BuildRoutesOptions } from './build.routes.ts';
+export { buildSiteFromDb, siteNeedsBuild } from './site-build.ts';

@@ -19,6 +19,8 @@ export interface BuildOptions {
   readonly output?: NodeJS.WritableStream | null;
   /** Extra environment for the builders. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Files written into the output (name → text) before it is swapped in. */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 export interface BuildResult {
@@ -182,6 +184,9 @@ async function buildNow(options: BuildOptions): Promise<BuildResult> {
     const rules = rewriteRules();
     await writeFile(join(work, '_redirects'), rules.redirects);
     await writeFile(join(work, 'nginx-rewrites.conf'), rules.nginx);
+    for (const [name, text] of Object.entries(options.files ?? {})) {
+      await writeFile(join(work, name), text);
+    }
     // Date the output by the build's start, so a source edited while it ran counts as newer.
     const index = join(work, 'index.html');
     if (existsSync(index)) await utimes(index, new Date(started), new Date(started));

@@ -4,10 +4,17 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
+import { BLOG_MANAGE_ANY, hasAnyPermission } from '../../lib/shared/permissions.ts';
+import { SITE_BUILD_TOPIC } from '../../lib/shared/site-build.ts';
 import { AppError } from '../common/app-error.ts';
 
-/** Topics anyone may follow; later domains add theirs with the permission they need. */
+/** Topics anyone may follow. */
 const PUBLIC_TOPICS = new Set(['site']);
+
+/** Topics for signed-in holders of any of the permissions named (checked when subscribing). */
+const PROTECTED_TOPICS: ReadonlyMap<string, readonly string[]> = new Map([
+  [SITE_BUILD_TOPIC, BLOG_MANAGE_ANY],
+]);
 const MAX_MESSAGE = 4096;
 
 type ClientMessage =
@@ -42,6 +49,7 @@ export const wsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ws-connection', { websocket: true, schema: { tags: ['ws'], hide: true } }, (socket) => {
     const topics = new Set<string>();
     let userId: string | null = null;
+    let permissions: readonly string[] = [];
     const unsubscribe = app.ctx.hub.subscribe((event) => {
       if (topics.has(event.topic))
         send(socket, { type: 'event', topic: event.topic, data: event.data });
@@ -55,14 +63,21 @@ export const wsRoutes: FastifyPluginAsync = async (app) => {
         try {
           const auth = await app.ctx.sessions.authenticate(message.token);
           userId = auth?.user.id ?? null;
+          permissions = auth?.user.permissions ?? [];
           return send(socket, { type: 'auth', ok: userId !== null, userId });
         } catch (error) {
+          userId = null;
+          permissions = [];
           const code = error instanceof AppError ? error.code : -1;
           return send(socket, { type: 'auth', ok: false, code });
         }
       }
       if (message.type === 'subscribe') {
-        if (!PUBLIC_TOPICS.has(message.topic)) {
+        const needs = PROTECTED_TOPICS.get(message.topic);
+        const allowed =
+          PUBLIC_TOPICS.has(message.topic) ||
+          (needs !== undefined && userId !== null && hasAnyPermission(permissions, needs));
+        if (!allowed) {
           return send(socket, {
             type: 'error',
             message: `topic ${message.topic} is not available`,

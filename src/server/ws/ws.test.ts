@@ -1,5 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import type { WebSocket } from 'ws';
+import { Role } from '../../lib/shared/permissions.ts';
+import { SITE_BUILD_TOPIC } from '../../lib/shared/site-build.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 
 let t: TestApp;
@@ -70,5 +72,27 @@ test('bad tokens, unknown topics and garbage get an answer, never a crash', asyn
   socket.send('{not json');
   expect(await reply).toMatchObject({ type: 'error' });
   expect(await ask(socket, { type: 'ping' })).toEqual({ type: 'pong' });
+  socket.terminate();
+});
+
+test('the rebuild topic is for blog managers only', async () => {
+  t = await createTestApp('sqlite');
+  await t.app.ready();
+  const socket = await connect();
+  const topic = SITE_BUILD_TOPIC;
+  expect(await ask(socket, { type: 'subscribe', topic })).toMatchObject({ type: 'error' });
+  const plain = await t.signUp();
+  await ask(socket, { type: 'auth', token: plain.token });
+  expect(await ask(socket, { type: 'subscribe', topic })).toMatchObject({ type: 'error' });
+  const manager = await t.signUp({ roles: [Role.BLOG_ADMIN] });
+  await ask(socket, { type: 'auth', token: manager.token });
+  expect(await ask(socket, { type: 'subscribe', topic })).toEqual({ type: 'subscribed', topic });
+  const event = nextMessage(socket);
+  await t.app.ctx.hub.publish(topic, { state: 'running' });
+  expect(await event).toEqual({ type: 'event', topic, data: { state: 'running' } });
+  // Signing in as someone else (here: a failed auth) drops the rights for later subscriptions.
+  await ask(socket, { type: 'auth', token: 'Bearer nope' });
+  await ask(socket, { type: 'unsubscribe', topic });
+  expect(await ask(socket, { type: 'subscribe', topic })).toMatchObject({ type: 'error' });
   socket.terminate();
 });

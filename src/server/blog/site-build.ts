@@ -1,0 +1,78 @@
+/**
+ * Building the pages from the database: export the blog snapshot to a file, run the site build
+ * (Astro, then Pagefind) with it, and record the snapshot's digest in the output, so a later start
+ * can tell whether the pages still show what the database holds.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { BLOG_SNAPSHOT_ENV } from '../../lib/shared/blog-snapshot.ts';
+import type { Database } from '../db/database.ts';
+import { buildSite, isBuildStale, type BuildResult } from '../site/build.ts';
+import { exportBlogSnapshot, snapshotDigest } from './snapshot.ts';
+
+/** Beside the pages, never served (dotfiles are not published). */
+export const BUILD_INFO_FILE = '.atrium-build.json';
+
+export interface BuildInfo {
+  readonly digest: string;
+  /** ISO 8601: when the snapshot was taken. */
+  readonly builtAt: string;
+}
+
+export interface SiteBuildOptions {
+  /** The project root (astro.config.mjs, src/). */
+  readonly root: string;
+  readonly distDir: string;
+  /** Where the snapshot file is written for the build (removed afterwards). */
+  readonly workDir: string;
+  readonly db: Kysely<Database>;
+  readonly now: () => number;
+  /** The builders' output; null keeps it (the tail is still in a failure's message). */
+  readonly output?: NodeJS.WritableStream | null;
+}
+
+export async function readBuildInfo(distDir: string): Promise<BuildInfo | null> {
+  try {
+    return JSON.parse(await readFile(join(distDir, BUILD_INFO_FILE), 'utf8')) as BuildInfo;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the site from the database as it is now; resolves once the new pages are in place. */
+export async function buildSiteFromDb(
+  options: SiteBuildOptions,
+): Promise<BuildResult & { info: BuildInfo }> {
+  const snapshot = await exportBlogSnapshot(options.db, new Date(options.now()));
+  const info: BuildInfo = { digest: snapshotDigest(snapshot), builtAt: snapshot.generatedAt };
+  await mkdir(options.workDir, { recursive: true });
+  const file = join(options.workDir, `blog-snapshot-${process.pid}-${Date.now()}.json`);
+  await writeFile(file, JSON.stringify(snapshot));
+  try {
+    const result = await buildSite({
+      root: options.root,
+      outDir: options.distDir,
+      env: { [BLOG_SNAPSHOT_ENV]: file },
+      files: { [BUILD_INFO_FILE]: JSON.stringify(info) },
+      ...(options.output === undefined ? {} : { output: options.output }),
+    });
+    return { ...result, info };
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/**
+ * Whether the pages need a build: missing, older than their sources, or showing other content
+ * than the database holds now.
+ */
+export async function siteNeedsBuild(
+  options: Pick<SiteBuildOptions, 'root' | 'distDir' | 'db' | 'now'>,
+): Promise<boolean> {
+  if (isBuildStale(options.root, options.distDir)) return true;
+  const info = await readBuildInfo(options.distDir);
+  if (info === null) return true;
+  const snapshot = await exportBlogSnapshot(options.db, new Date(options.now()));
+  return snapshotDigest(snapshot) !== info.digest;
+}
