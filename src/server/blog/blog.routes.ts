@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { articleRoutes } from './article.routes.ts';
+import { feedRoutes } from './feed.routes.ts';
 import { BlogService } from './article.service.ts';
 import { taxonomyRoutes } from './taxonomy.routes.ts';
 import { TaxonomyService } from './taxonomy.service.ts';
@@ -17,4 +18,5 @@ export const blogRoutes: FastifyPluginAsync = async (app) => {
   await app.register(articleRoutes(blog));
   await app.register(taxonomyRoutes('category', new TaxonomyService(blog, 'category')));
   await app.register(taxonomyRoutes('tag', new TaxonomyService(blog, 'tag')));
+  await app.register(feedRoutes);
 };
