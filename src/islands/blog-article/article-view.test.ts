@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Article } from '../../server/blog/article.schema.ts';
+import type { SnapshotArticle } from '../../lib/shared/blog-snapshot.ts';
+import {
+  articleUrl,
+  dateText,
+  fromApi,
+  fromSnapshot,
+  showToc,
+  wasUpdated,
+} from './article-view.ts';
+
+function snapshotArticle(id: string, title: string): SnapshotArticle {
+  return {
+    id,
+    title,
+    summary: `About ${title}`,
+    cover: null,
+    category: { id: 1, name: 'Tech' },
+    tags: [{ id: 2, name: 'TS' }],
+    pinned: false,
+    views: 7,
+    publishTime: '2026-03-01T08:00:00.000Z',
+    createTime: '2026-03-01T08:00:00.000Z',
+    updateTime: '2026-03-02T08:00:00.000Z',
+    content: '# x',
+  };
+}
+
+const list = [
+  snapshotArticle('a', 'Pinned'),
+  snapshotArticle('b', 'Newer'),
+  snapshotArticle('c', 'Older'),
+];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('fromSnapshot', () => {
+  it('links the articles listed above (previous) and below (next), as the API does', () => {
+    expect(fromSnapshot(list, 1)).toMatchObject({
+      id: 'b',
+      title: 'Newer',
+      previous: { id: 'a', title: 'Pinned' },
+      next: { id: 'c', title: 'Older' },
+      views: 7,
+      public: true,
+    });
+    expect(fromSnapshot(list, 0).previous).toBeNull();
+    expect(fromSnapshot(list, 2).next).toBeNull();
+  });
+
+  it('refuses an index with no article', () => {
+    expect(() => fromSnapshot(list, 3)).toThrow(RangeError);
+  });
+});
+
+describe('fromApi', () => {
+  const { tags, ...rest } = snapshotArticle('x', 'From the API');
+  const base: Article = {
+    ...rest,
+    tags: [...tags],
+    status: 'published',
+    writtenSummary: null,
+    previous: { id: 'p', title: 'P' },
+    next: null,
+  };
+
+  it('keeps what the page shows, with the API’s neighbours', () => {
+    expect(fromApi(base)).toMatchObject({
+      id: 'x',
+      title: 'From the API',
+      previous: { id: 'p', title: 'P' },
+      next: null,
+      public: true,
+    });
+  });
+
+  it('marks drafts and not-yet-due scheduled articles as not public (a manager sees them)', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-10T00:00:00Z') });
+    expect(fromApi({ ...base, status: 'draft', publishTime: null }).public).toBe(false);
+    expect(
+      fromApi({ ...base, status: 'scheduled', publishTime: '2026-04-01T00:00:00Z' }).public,
+    ).toBe(false);
+    expect(
+      fromApi({ ...base, status: 'scheduled', publishTime: '2026-03-01T00:00:00Z' }).public,
+    ).toBe(true);
+  });
+});
+
+describe('dates and helpers', () => {
+  it('prints the UTC calendar day, whatever the offset of the stored time', () => {
+    expect(dateText('2026-03-01T23:30:00-02:00')).toBe('2026-03-02');
+    expect(dateText('2026-03-01T08:00:00.000Z')).toBe('2026-03-01');
+    expect(dateText('not a date')).toBe('not a date');
+  });
+
+  it('calls an article updated only when it changed more than a minute after publishing', () => {
+    expect(wasUpdated('2026-03-01T08:00:00Z', '2026-03-01T08:00:30Z')).toBe(false);
+    expect(wasUpdated('2026-03-01T08:00:00Z', '2026-03-01T09:00:00Z')).toBe(true);
+    expect(wasUpdated(null, '2026-03-01T09:00:00Z')).toBe(false);
+  });
+
+  it('shows a table of contents from two entries on', () => {
+    expect(showToc([])).toBe(false);
+    expect(showToc([{}])).toBe(false);
+    expect(showToc([{}, {}])).toBe(true);
+  });
+
+  it('makes the absolute URL of an article on the site', () => {
+    expect(articleUrl('https://site.example', '/blog/abc')).toBe('https://site.example/blog/abc');
+    expect(articleUrl(new URL('https://site.example/sub/'), '/blog/abc')).toBe(
+      'https://site.example/blog/abc',
+    );
+  });
+});
