@@ -6,7 +6,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sitePlugin } from './index.ts';
-import { CACHE_IMMUTABLE, FILE_CSP, HTML_CSP, SECURITY_HEADERS } from './static-files.ts';
+import {
+  CACHE_IMMUTABLE,
+  FILE_CSP,
+  HTML_CSP,
+  SCRIPT_CSP,
+  SECURITY_HEADERS,
+} from './static-files.ts';
 import { FIXTURE, html, makeDist, removeDir, writeFiles } from './test-fixture.ts';
 
 async function makeApp(distDir: string): Promise<FastifyInstance> {
@@ -80,7 +86,9 @@ describe('pages and files', () => {
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(type);
-    expect(res.headers['content-security-policy']).toBe(FILE_CSP);
+    expect(res.headers['content-security-policy']).toBe(
+      url.endsWith('.js') ? SCRIPT_CSP : FILE_CSP,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 

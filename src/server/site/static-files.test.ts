@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   COMPRESS_MIN_BYTES,
   FILE_CSP,
+  SCRIPT_CSP,
   HTML_CSP,
   pageCsp,
   SECURITY_HEADERS,
@@ -83,6 +84,17 @@ describe('makeStaticFile', () => {
     expect(css.identity.headers['content-security-policy']).toBe(FILE_CSP);
     expect(css.identity.headers).toMatchObject(SECURITY_HEADERS);
     expect(css.identity.rawHeaders).toEqual(Object.entries(css.identity.headers).flat());
+  });
+
+  test('scripts carry a CSP that lets them run as workers (Pagefind) on this origin only', async () => {
+    const worker = await makeStaticFile('/pagefind/pagefind-worker.js', Buffer.from('1'), {
+      effort,
+    });
+    const csp = worker.identity.headers['content-security-policy'];
+    expect(csp).toBe(SCRIPT_CSP);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain('sandbox');
   });
 
   test('unchanged bytes reuse the previous variants instead of compressing again', async () => {

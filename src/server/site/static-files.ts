@@ -116,6 +116,13 @@ export const FILE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; sandbox";
 
 /**
+ * CSP of scripts. A script's own CSP matters only when it runs as a worker (Pagefind searches in
+ * one): it may load scripts and data from this origin and compile WebAssembly, nothing else.
+ */
+export const SCRIPT_CSP =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'";
+
+/**
  * The security headers of every site response. They are what @fastify/helmet 8 sends by default
  * (the API's answers carry them), precomputed here because the site route opts out of helmet:
  * helmet builds its middleware anew on every request, which halved the static rate. X-Frame-Options
@@ -302,7 +309,7 @@ export async function makeStaticFile(
     }
   }
   const hasVariants = br !== null || gz !== null;
-  const csp = isHtml ? pageCsp(body) : FILE_CSP;
+  const csp = isHtml ? pageCsp(body) : /\.m?js$/.test(path) ? SCRIPT_CSP : FILE_CSP;
   const make = (encoding: Encoding, bytes: Buffer) =>
     buildVariant(path, type, csp, fileHash, encoding, bytes, hasVariants);
   return {
