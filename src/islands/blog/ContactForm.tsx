@@ -1,0 +1,196 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { sendContact } from '../../lib/api/blog.ts';
+import type { MessageKey } from '../../lib/i18n/index.ts';
+import { $user, startSession } from '../../lib/stores/session.ts';
+import FormAlert from '../common/FormAlert.tsx';
+import ImageCaptcha from '../common/ImageCaptcha.tsx';
+import Msg from '../common/Msg.tsx';
+import TextField from '../common/TextField.tsx';
+import { useImageCaptcha } from '../common/use-image-captcha.ts';
+import NoticeText from './NoticeText.tsx';
+import { checkContact, CONTACT_CONTENT_MAX, CONTACT_SUBJECT_MAX, textLength } from './contact.ts';
+import { readerFailure, type Notice } from './notice.ts';
+
+type Field = 'email' | 'subject' | 'content' | 'code';
+
+const TEXTAREA_CLASS =
+  'block min-h-40 w-full rounded-md border border-line bg-surface px-3 py-2 text-base text-fg placeholder:text-muted transition-colors hover:border-muted aria-[invalid=true]:border-warn-fg aria-[invalid=true]:bg-warn-soft/40';
+
+/**
+ * Writing to the site owner: email (the signed-in user's, if any), subject, message and the image
+ * captcha. The server stores the message before mailing it, so "sent" means it is kept.
+ */
+export default function ContactForm() {
+  const user = useStore($user, { ssr: 'initial' });
+  const [email, setEmail] = useState('');
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, MessageKey>>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const captcha = useImageCaptcha(!sent);
+  const touchedEmail = useRef(false);
+  const refs = {
+    email: useRef<HTMLInputElement>(null),
+    subject: useRef<HTMLInputElement>(null),
+    content: useRef<HTMLTextAreaElement>(null),
+    code: useRef<HTMLInputElement>(null),
+  };
+  const doneRef = useRef<HTMLDivElement>(null);
+  const contentId = useId();
+  const counterId = `${contentId}-counter`;
+  const contentErrorId = `${contentId}-error`;
+
+  useEffect(() => {
+    void startSession();
+  }, []);
+
+  // The signed-in reader's address fills the field, unless they have typed one already.
+  useEffect(() => {
+    if (user?.email && !touchedEmail.current) setEmail(user.email);
+  }, [user?.email]);
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = checkContact({ email, subject, content, code: captcha.code });
+    setErrors(found);
+    const first = (['email', 'subject', 'content', 'code'] as const).find((name) => found[name]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    const answer = captcha.answer();
+    if (!answer) {
+      setNotice({ key: 'blogReader.contact.captchaFailed' });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    sendContact({
+      email: email.trim(),
+      subject: subject.trim(),
+      content: content.trim(),
+      ...answer,
+    }).then(
+      () => {
+        setSent(true);
+        setBusy(false);
+        setSubject('');
+        setContent('');
+        requestAnimationFrame(() => doneRef.current?.focus());
+      },
+      (error: unknown) => {
+        const failure = readerFailure(error);
+        // A captcha is used up by any attempt: show a new one.
+        captcha.refresh();
+        if (failure.captchaRejected) refs.code.current?.focus();
+        setNotice(failure.notice);
+        setBusy(false);
+      },
+    );
+  };
+
+  if (sent) {
+    return (
+      <div ref={doneRef} tabIndex={-1} className="flex flex-col gap-4 outline-none">
+        <FormAlert tone="success">
+          <Msg k="blogReader.contact.sent" />
+        </FormAlert>
+        <div>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setSent(false);
+              setNotice(null);
+              setErrors({});
+            }}
+          >
+            <Msg k="blogReader.contact.again" />
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const contentLength = textLength(content);
+  const subjectLength = textLength(subject);
+
+  return (
+    <form className="flex flex-col gap-4" noValidate onSubmit={submit} aria-busy={busy}>
+      <TextField
+        label="blogReader.contact.email"
+        name="email"
+        type="email"
+        value={email}
+        onValue={(value) => {
+          touchedEmail.current = true;
+          setEmail(value);
+        }}
+        autoComplete="email"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={254}
+        error={errors.email}
+        inputRef={refs.email}
+        hint={<Msg k="blogReader.contact.emailHint" />}
+      />
+      <TextField
+        label="blogReader.contact.subject"
+        name="subject"
+        value={subject}
+        onValue={setSubject}
+        autoComplete="off"
+        error={errors.subject}
+        inputRef={refs.subject}
+        hint={
+          <Msg
+            k="blogReader.contact.counter"
+            vars={{ count: subjectLength, max: CONTACT_SUBJECT_MAX }}
+          />
+        }
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={contentId} className="text-sm font-medium">
+          <Msg k="blogReader.contact.content" />
+        </label>
+        <textarea
+          ref={refs.content}
+          id={contentId}
+          name="content"
+          rows={8}
+          value={content}
+          onChange={(event) => setContent(event.currentTarget.value)}
+          className={TEXTAREA_CLASS}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={errors.content ? `${contentErrorId} ${counterId}` : counterId}
+        />
+        {errors.content && (
+          <p id={contentErrorId} className="text-sm text-warn-fg">
+            <Msg k={errors.content} vars={{ max: CONTACT_CONTENT_MAX }} />
+          </p>
+        )}
+        <p
+          id={counterId}
+          className={`text-sm ${contentLength > CONTACT_CONTENT_MAX ? 'text-warn-fg' : 'text-muted'}`}
+        >
+          <Msg
+            k="blogReader.contact.counter"
+            vars={{ count: contentLength, max: CONTACT_CONTENT_MAX }}
+          />
+        </p>
+      </div>
+      <ImageCaptcha captcha={captcha} error={errors.code} inputRef={refs.code} />
+      <FormAlert>{notice && <NoticeText notice={notice} />}</FormAlert>
+      <div>
+        <button type="submit" className="btn btn-primary min-h-11 px-5" disabled={busy}>
+          <Msg k={busy ? 'blogReader.contact.sending' : 'blogReader.contact.send'} />
+        </button>
+      </div>
+    </form>
+  );
+}
