@@ -83,6 +83,33 @@ test('getUploadTicket: GET /api/common/qiniu/upload → the ticket', async () =>
   if (!request) throw new Error('nothing sent');
   expect(request.method).toBe('GET');
   expect(new URL(request.url).pathname).toBe('/api/common/qiniu/upload');
+  expect(new URL(request.url).search).toBe('');
+});
+
+test("getUploadTicket('article'): asks for an article image ticket with ?kind=article", async () => {
+  const fetchMock = vi.fn(
+    async (_request: Request) =>
+      new Response(JSON.stringify({ code: 1, message: 'ok', data: ticket }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  await getUploadTicket('article');
+  const request = fetchMock.mock.calls[0]?.[0];
+  if (!request) throw new Error('nothing sent');
+  const url = new URL(request.url);
+  expect(url.pathname).toBe('/api/common/qiniu/upload');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ kind: 'article' });
+});
+
+test('uploadFile: resolves the URL too when the server gives it', async () => {
+  const result = uploadFile(ticket, file);
+  xhr().answer(200, {
+    code: 1,
+    message: 'ok',
+    data: { key: 'k.webp', url: '/uploads/article/k.webp' },
+  });
+  await expect(result).resolves.toEqual({ key: 'k.webp', url: '/uploads/article/k.webp' });
 });
 
 test('uploadFile: POSTs the file as multipart field `file` with the token, reports progress, resolves the key', async () => {

@@ -15,10 +15,23 @@ import {
 import { TOKEN_KEY, readItem } from '../storage.ts';
 import type { UploadResult, UploadTicket } from './admin-types.ts';
 
-/** GET /api/common/qiniu/upload — a one-time upload URL for the signed-in user. */
-export function getUploadTicket(): Promise<UploadTicket> {
-  return request<UploadTicket>('get', 'common/qiniu/upload');
+/** What a file is uploaded for: an avatar (anyone signed in) or an article image (article managers). */
+export type UploadKind = 'avatar' | 'article';
+
+/**
+ * GET /api/common/qiniu/upload — a one-time upload URL for the signed-in user; `article` asks for
+ * an article image (refused with -403 without blog:article:manage).
+ */
+export function getUploadTicket(kind: UploadKind = 'avatar'): Promise<UploadTicket> {
+  return request<UploadTicket>(
+    'get',
+    'common/qiniu/upload',
+    kind === 'avatar' ? {} : { searchParams: { kind } },
+  );
 }
+
+/** What an upload gives back: the stored key and, from servers that say it, where it is served. */
+export type UploadedFile = Pick<UploadResult, 'key'> & Partial<Pick<UploadResult, 'url'>>;
 
 /** How far an upload has got: bytes sent of the total (the multipart body). */
 export interface UploadProgress {
@@ -36,7 +49,7 @@ export interface UploadOptions {
 /** The message an upload stopped through its AbortSignal rejects with. */
 export const UPLOAD_ABORTED_MESSAGE = 'The upload was cancelled';
 
-function readUploadAnswer(status: number, text: string): UploadResult {
+function readUploadAnswer(status: number, text: string): UploadedFile {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -53,23 +66,23 @@ function readUploadAnswer(status: number, text: string): UploadResult {
   const message = typeof envelope.message === 'string' ? envelope.message : '';
   const data = envelope.data ?? null;
   if (envelope.code !== Code.OK) throw new ApiError(envelope.code, message, data);
-  const key = (data as { key?: unknown } | null)?.key;
+  const { key, url } = (data ?? {}) as { key?: unknown; url?: unknown };
   if (typeof key !== 'string' || key === '') {
     throw new ApiError(Code.INTERNAL, `${BAD_RESPONSE_MESSAGE} (HTTP ${status})`, null, true);
   }
-  return { key };
+  return typeof url === 'string' && url !== '' ? { key, url } : { key };
 }
 
 /**
- * POST <uploadUrl> with the multipart field `file` → the stored file's key. Reports progress
+ * POST <uploadUrl> with the multipart field `file` → the stored file's key (and URL). Reports progress
  * through `onProgress`; rejects with ApiError (transport for network failures, timeouts and aborts).
  */
 export function uploadFile(
   ticket: UploadTicket,
   file: Blob,
   { fileName = 'upload', onProgress, signal }: UploadOptions = {},
-): Promise<UploadResult> {
-  return new Promise<UploadResult>((resolve, reject) => {
+): Promise<UploadedFile> {
+  return new Promise<UploadedFile>((resolve, reject) => {
     const fail = (message: string) => reject(new ApiError(Code.INTERNAL, message, null, true));
     if (signal?.aborted) {
       fail(UPLOAD_ABORTED_MESSAGE);

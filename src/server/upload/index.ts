@@ -7,7 +7,9 @@ export {
 } from './upload.service.ts';
 export { diskStorage, storageFor, type Folder, type Storage } from './storage.ts';
 export {
+  ARTICLE_IMAGE_KEY_PATTERN,
   AVATAR_KEY_PATTERN,
+  MAX_ARTICLE_IMAGE_BYTES,
   MAX_UPLOAD_BYTES,
   UploadResultSchema,
   UploadTicketSchema,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export type Folder = 'avatar';
+export type Folder = 'avatar' | 'article';
 
 export interface Storage {
   put(folder: Folder, key: string, body: Buffer, contentType: string): Promise<void>;

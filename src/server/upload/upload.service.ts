@@ -1,12 +1,19 @@
 /**
- * Avatar uploads: one-time upload tokens (10 minutes, bound to the user who asked), the image
- * pipeline, the storage, and a record of who uploaded each key so that only they can use it.
+ * Uploads: one-time upload tokens (10 minutes, bound to the user who asked and to what the file
+ * is for), the image pipelines, the storage, and for avatars a record of who uploaded each key so
+ * that only they can use it. Article images are usable by their URL as soon as they are stored.
  */
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
+import { toArticleWebp } from './article-image.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import { storageFor } from './storage.ts';
-import { MAX_UPLOAD_BYTES, type UploadTicket } from './upload.schema.ts';
+import {
+  MAX_ARTICLE_IMAGE_BYTES,
+  MAX_UPLOAD_BYTES,
+  type UploadKind,
+  type UploadTicket,
+} from './upload.schema.ts';
 
 export const UPLOAD_TOKEN_TTL_MS = 10 * 60_000;
 /** How long an uploaded avatar can be claimed by its uploader (PATCH /api/user/info/avatar). */
@@ -18,15 +25,62 @@ type UploadContext = Pick<AppContext, 'config' | 'kv'>;
 const tokenKey = (token: string) => `upload:token:${token}`;
 const ownerKey = (key: string) => `upload:owner:${key}`;
 
-export async function issueUploadTicket(ctx: UploadContext, userId: string): Promise<UploadTicket> {
-  const token = randomBytes(32).toString('base64url');
-  await ctx.kv.set(tokenKey(token), userId, UPLOAD_TOKEN_TTL_MS);
-  return { uploadUrl: `/api/common/upload/${token}`, token, maxBytes: MAX_UPLOAD_BYTES };
+/** The largest file of each kind of upload. */
+export const MAX_BYTES: Readonly<Record<UploadKind, number>> = {
+  avatar: MAX_UPLOAD_BYTES,
+  article: MAX_ARTICLE_IMAGE_BYTES,
+};
+
+/** Where a stored file of each kind is served (the folder of `/uploads/<folder>/<key>`). */
+export function uploadedFileUrl(kind: UploadKind, key: string): string {
+  return `/uploads/${kind}/${key}`;
 }
 
-/** The user an upload token was issued to; the token is used up. Null when unknown or used. */
-export async function takeUploadToken(ctx: UploadContext, token: string): Promise<string | null> {
-  return ctx.kv.take(tokenKey(token));
+/** Who may upload, and what. */
+export interface UploadGrant {
+  readonly userId: string;
+  readonly kind: UploadKind;
+}
+
+export async function issueUploadTicket(
+  ctx: UploadContext,
+  userId: string,
+  kind: UploadKind = 'avatar',
+): Promise<UploadTicket> {
+  const token = randomBytes(32).toString('base64url');
+  const grant: UploadGrant = { userId, kind };
+  await ctx.kv.set(tokenKey(token), JSON.stringify(grant), UPLOAD_TOKEN_TTL_MS);
+  return { uploadUrl: `/api/common/upload/${token}`, token, maxBytes: MAX_BYTES[kind] };
+}
+
+/** Whom an upload token was issued to and for what; the token is used up. Null when unknown or used. */
+export async function takeUploadToken(
+  ctx: UploadContext,
+  token: string,
+): Promise<UploadGrant | null> {
+  const stored = await ctx.kv.take(tokenKey(token));
+  if (stored === null) return null;
+  try {
+    const grant = JSON.parse(stored) as Partial<UploadGrant>;
+    if (typeof grant.userId === 'string' && (grant.kind === 'avatar' || grant.kind === 'article')) {
+      return { userId: grant.userId, kind: grant.kind };
+    }
+  } catch {
+    // A token stored by an older version holds the bare user id: an avatar upload.
+  }
+  return { userId: stored, kind: 'avatar' };
+}
+
+/** Turns an image into an article picture and stores it; returns its key. Throws -400 for non-images. */
+export async function storeArticleImage(ctx: UploadContext, image: Buffer): Promise<string> {
+  const webp = await toArticleWebp(image);
+  const key = `${randomBytes(16).toString('hex')}.webp`;
+  await storageFor(ctx.config).put('article', key, webp, 'image/webp');
+  return key;
+}
+
+export async function readArticleImage(ctx: UploadContext, key: string): Promise<Buffer | null> {
+  return storageFor(ctx.config).get('article', key);
 }
 
 /** Turns an image into an avatar and stores it; returns its key. Throws -400 for non-images. */

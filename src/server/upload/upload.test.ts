@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { DIALECTS } from '../../../tests/helpers/test-db.ts';
+import { Role } from '../../lib/shared/permissions.ts';
 import { storeAvatarFromUrl } from './upload.service.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -289,6 +290,190 @@ describe.each(DIALECTS)('avatar uploads on %s', (dialect) => {
       payload: { avatar: second },
     });
     expect(anonymous.json()).toMatchObject({ code: -401 });
+  });
+});
+
+describe.each(DIALECTS)('article image uploads on %s', (dialect) => {
+  let t: TestApp;
+  let dataDir: string;
+  afterEach(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start() {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-upload-'));
+    t = await createTestApp(dialect, { env: { DATA_DIR: dataDir } });
+  }
+
+  const stored = (folder: 'article' | 'avatar') => {
+    try {
+      return readdirSync(path.join(dataDir, 'uploads', folder));
+    } catch {
+      return [];
+    }
+  };
+
+  const askTicket = (token: string | null, kind = 'article') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/common/qiniu/upload?kind=${kind}`,
+      ...(token ? { headers: bearer(token) } : {}),
+    });
+
+  async function ticket(token: string) {
+    const res = await askTicket(token);
+    expect(res.json()).toMatchObject({ code: 1 });
+    return res.json().data as { uploadUrl: string; token: string; maxBytes: number };
+  }
+
+  const upload = (url: string, data: Buffer, type = 'image/png') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      ...multipart([{ field: 'file', filename: 'diagram.png', type, data }]),
+    });
+
+  /** A plain picture of the given size. */
+  const picture = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .toFormat(format)
+      .toBuffer();
+
+  test('a plain user may not upload article images (-403); an anonymous visitor must sign in', async () => {
+    await start();
+    const { token } = await t.signUp();
+    const refused = await askTicket(token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: -403 });
+    // The same user may still upload an avatar.
+    expect((await askTicket(token, 'avatar')).json()).toMatchObject({ code: 1 });
+    const anonymous = await askTicket(null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: -401 });
+    const unknownKind = await askTicket(token, 'banner');
+    expect(unknownKind.statusCode).toBe(400);
+    expect(unknownKind.json()).toMatchObject({ code: -400 });
+  });
+
+  test('a manager uploads a wide picture: stored as WebP 1600 px wide, aspect kept, served immutable', async () => {
+    await start();
+    const { token } = await t.signUp({ roles: [Role.BLOG_ADMIN] });
+    const slot = await ticket(token);
+    expect(slot.maxBytes).toBe(10 * 1024 * 1024);
+    const res = await upload(slot.uploadUrl, await picture(3200, 800));
+    expect(res.statusCode).toBe(200);
+    const { key, url } = res.json().data as { key: string; url: string };
+    expect(key).toMatch(/^[0-9a-f]{32}\.webp$/);
+    expect(url).toBe(`/uploads/article/${key}`);
+    expect(stored('article')).toEqual([key]);
+    expect(stored('avatar')).toEqual([]);
+
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1600,
+      height: 400,
+    });
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': file.headers['etag'] as string },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // The ticket works once.
+    expect((await upload(slot.uploadUrl, await picture(10, 10))).json()).toMatchObject({
+      code: -404,
+    });
+  });
+
+  test('a small picture is not enlarged; a JPEG becomes WebP too', async () => {
+    await start();
+    const { token } = await t.signUp({ roles: [Role.BLOG_ADMIN] });
+    const res = await upload((await ticket(token)).uploadUrl, await picture(640, 480, 'jpeg'));
+    const { url } = res.json().data as { url: string };
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 640,
+      height: 480,
+    });
+  });
+
+  test('an animated GIF stays animated, every frame resized', async () => {
+    await start();
+    const { token } = await t.signUp({ roles: [Role.BLOG_ADMIN] });
+    const frame = (r: number) =>
+      sharp({ create: { width: 2000, height: 100, channels: 3, background: { r, g: 0, b: 0 } } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame(255), await frame(0)], { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const res = await upload((await ticket(token)).uploadUrl, gif, 'image/gif');
+    const { url } = res.json().data as { url: string };
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(await sharp(file.rawPayload, { animated: true }).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1600,
+      pages: 2,
+      pageHeight: 80,
+    });
+  });
+
+  test.each([
+    ['a text file', Buffer.from('hello, not a picture'), 'image/png'],
+    [
+      'an SVG (it could carry script)',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      ),
+      'image/svg+xml',
+    ],
+  ])('%s is refused with the -400 envelope and nothing is stored', async (_name, data, type) => {
+    await start();
+    const { token } = await t.signUp({ roles: [Role.BLOG_ADMIN] });
+    const res = await upload((await ticket(token)).uploadUrl, data, type);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: -400,
+      message: expect.stringContaining('file'),
+      data: null,
+    });
+    expect(stored('article')).toEqual([]);
+  });
+
+  test('up to 10 MB is accepted (more than an avatar may be); over 10 MB is refused', async () => {
+    await start();
+    const { token } = await t.signUp({ roles: [Role.BLOG_ADMIN] });
+    // A valid PNG followed by padding: 6 MB, over the avatar cap, under the article cap.
+    const six = Buffer.concat([await picture(100, 100), Buffer.alloc(6 * 1024 * 1024)]);
+    expect((await upload((await ticket(token)).uploadUrl, six)).json()).toMatchObject({
+      code: 1,
+    });
+    const big = Buffer.concat([await picture(100, 100), Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await upload((await ticket(token)).uploadUrl, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: -400, message: expect.stringContaining('10 MB') });
+    expect(stored('article')).toHaveLength(1);
+  });
+
+  test('an unknown article image answers -404; a malformed key -400', async () => {
+    await start();
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/uploads/article/${'0'.repeat(32)}.webp`,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: -404 });
+    expect(missing.headers['cache-control']).toBeUndefined();
+    const traversal = await t.app.inject({ method: 'GET', url: '/uploads/article/..%2Fatrium.db' });
+    expect(traversal.statusCode).toBe(400);
   });
 });
 

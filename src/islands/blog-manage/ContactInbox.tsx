@@ -1,0 +1,272 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  listContactMessages,
+  markContactRead,
+  type ContactMessage,
+} from '../../lib/api/blog-manage.ts';
+import { useFeedback } from '../../lib/api/feedback.ts';
+import type { MessageKey } from '../../lib/i18n/index.ts';
+import type { Page } from '../../lib/shared/codes.ts';
+import Msg from '../common/Msg.tsx';
+import Pager from './Pager.tsx';
+import {
+  INBOX_PAGE_SIZE,
+  formatInboxState,
+  parseInboxState,
+  type InboxState,
+} from './list-query.ts';
+import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from './ui.ts';
+
+type Rows =
+  | { kind: 'loading'; previous: Page<ContactMessage> | null }
+  | { kind: 'ready'; page: Page<ContactMessage> }
+  | { kind: 'error'; text: string; previous: Page<ContactMessage> | null };
+
+const MAIL_KEY: Record<ContactMessage['mailStatus'], MessageKey> = {
+  none: 'blogManage.inbox.mail.none',
+  pending: 'blogManage.inbox.mail.pending',
+  sent: 'blogManage.inbox.mail.sent',
+  failed: 'blogManage.inbox.mail.failed',
+};
+
+/** A reply in the visitor's mail program: to the sender, "Re: <subject>". */
+function replyHref(message: ContactMessage): string {
+  const subject = /^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`;
+  return `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(subject)}`;
+}
+
+/** The owner's inbox (/blog/manage/contact/list): messages newest first, unread only on request. */
+export default function ContactInbox() {
+  const { locale, t, describe } = useFeedback();
+  const [state, setState] = useState<InboxState>({ pageNum: 1, unread: false });
+  const [ready, setReady] = useState(false);
+  const [rows, setRows] = useState<Rows>({ kind: 'loading', previous: null });
+  const [attempt, setAttempt] = useState(0);
+  const [marking, setMarking] = useState<string | null>(null);
+  const [markError, setMarkError] = useState<{ id: string; text: string } | null>(null);
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
+  const ids = { unread: useId(), heading: useId() };
+
+  useEffect(() => {
+    setState(parseInboxState(window.location.search));
+    setReady(true);
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const query = formatInboxState(state);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${query ? `?${query}` : ''}`,
+    );
+    let current = true;
+    setRows((r) => ({
+      kind: 'loading',
+      previous: r.kind === 'loading' ? r.previous : r.kind === 'ready' ? r.page : r.previous,
+    }));
+    listContactMessages({
+      pageNum: state.pageNum,
+      pageSize: INBOX_PAGE_SIZE,
+      unread: state.unread,
+    }).then(
+      (page) => {
+        if (!current) return;
+        if (
+          page.records.length === 0 &&
+          page.totalPageNum > 0 &&
+          state.pageNum > page.totalPageNum
+        ) {
+          setState((s) => ({ ...s, pageNum: page.totalPageNum }));
+          return;
+        }
+        setRows({ kind: 'ready', page });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        setRows((r) => ({
+          kind: 'error',
+          text: describeRef.current(error),
+          previous: r.kind === 'loading' ? r.previous : null,
+        }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [state, ready, attempt]);
+
+  const page = rows.kind === 'ready' ? rows.page : rows.previous;
+  const loading = rows.kind === 'loading';
+
+  const markRead = async (message: ContactMessage) => {
+    setMarking(message.id);
+    setMarkError(null);
+    try {
+      const updated = await markContactRead(message.id);
+      setRows((r) =>
+        r.kind === 'ready'
+          ? {
+              kind: 'ready',
+              page: {
+                ...r.page,
+                records: r.page.records.map((m) => (m.id === updated.id ? updated : m)),
+              },
+            }
+          : r,
+      );
+    } catch (error) {
+      setMarkError({ id: message.id, text: describe(error) });
+    } finally {
+      setMarking(null);
+    }
+  };
+
+  return (
+    <div className="grid max-w-4xl gap-4">
+      <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
+        <div className="flex items-center gap-2">
+          <input
+            id={ids.unread}
+            type="checkbox"
+            checked={state.unread}
+            onChange={(event) => setState({ pageNum: 1, unread: event.target.checked })}
+            className="size-4 accent-[var(--atrium-accent)]"
+          />
+          <label htmlFor={ids.unread} className="text-sm font-medium">
+            <Msg k="blogManage.inbox.unreadOnly" />
+          </label>
+        </div>
+        <p className="text-sm text-muted">
+          {page && <Msg k="blogManage.list.total" vars={{ count: page.totalRecordNum }} />}
+        </p>
+      </div>
+
+      <p role="status" className="sr-only">
+        {loading
+          ? t('blogManage.list.loading')
+          : rows.kind === 'ready'
+            ? t('blogManage.list.found', { count: rows.page.totalRecordNum })
+            : ''}
+      </p>
+
+      {rows.kind === 'error' && (
+        <div role="alert" className="card flex flex-wrap items-center gap-3 p-4">
+          <p className={ERROR_CLASS}>{rows.text}</p>
+          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+            <Msg k="blogManage.retry" />
+          </button>
+        </div>
+      )}
+
+      {!page && loading && (
+        <p className="card p-5 text-muted">
+          <Msg k="blogManage.list.loading" />
+        </p>
+      )}
+
+      {page && page.records.length === 0 && (
+        <p className="card p-8 text-center text-muted">
+          <Msg k={state.unread ? 'blogManage.inbox.noUnread' : 'blogManage.inbox.empty'} />
+        </p>
+      )}
+
+      {page && page.records.length > 0 && (
+        <section aria-labelledby={ids.heading} aria-busy={loading}>
+          <h2 id={ids.heading} className="sr-only">
+            <Msg k="blogManage.inbox.messages" />
+          </h2>
+          <ul className={`grid gap-3 ${loading ? 'opacity-60' : ''}`}>
+            {page.records.map((message) => {
+              const unread = message.readTime === null;
+              return (
+                <li key={message.id}>
+                  <article
+                    aria-labelledby={`msg-${message.id}`}
+                    className={`card p-5 ${unread ? 'border-l-4 border-l-accent' : ''}`}
+                  >
+                    <header className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <h3 id={`msg-${message.id}`} className="font-semibold break-words">
+                          {unread && (
+                            <span className="mr-2 rounded-full bg-accent-soft px-2 py-0.5 align-middle text-xs font-medium text-accent">
+                              <Msg k="blogManage.inbox.unread" />
+                            </span>
+                          )}
+                          {message.subject}
+                        </h3>
+                        <p className="mt-1 text-sm text-muted">
+                          <a className="link" href={replyHref(message)}>
+                            {message.email}
+                          </a>
+                          {' · '}
+                          <time dateTime={message.createTime}>
+                            {formatTime(message.createTime, locale)}
+                          </time>
+                        </p>
+                      </div>
+                      <span className="rounded-full border border-line px-2 py-0.5 text-xs text-muted">
+                        <Msg k={MAIL_KEY[message.mailStatus]} />
+                      </span>
+                    </header>
+                    <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-wrap">
+                      {message.content}
+                    </p>
+                    <footer className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+                      <a
+                        className="btn min-h-9 py-1"
+                        href={replyHref(message)}
+                        aria-label={t('blogManage.inbox.replyTo', { email: message.email })}
+                      >
+                        <Msg k="blogManage.inbox.reply" />
+                      </a>
+                      {unread ? (
+                        <button
+                          type="button"
+                          className={`btn min-h-9 py-1 ${BUTTON_BUSY_CLASS}`}
+                          disabled={marking === message.id}
+                          aria-label={t('blogManage.inbox.markReadNamed', {
+                            subject: message.subject,
+                          })}
+                          onClick={() => void markRead(message)}
+                        >
+                          <Msg k="blogManage.inbox.markRead" />
+                        </button>
+                      ) : (
+                        message.readTime && (
+                          <span className="text-muted">
+                            <Msg
+                              k="blogManage.inbox.readAt"
+                              vars={{ time: formatTime(message.readTime, locale) }}
+                            />
+                          </span>
+                        )
+                      )}
+                      {markError?.id === message.id && (
+                        <span role="alert" className={ERROR_CLASS}>
+                          {markError.text}
+                        </span>
+                      )}
+                    </footer>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      {page && page.totalPageNum > 1 && (
+        <div className="card">
+          <Pager
+            pageNum={page.pageNum}
+            totalPageNum={page.totalPageNum}
+            busy={loading}
+            onPage={(pageNum) => setState((s) => ({ ...s, pageNum }))}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

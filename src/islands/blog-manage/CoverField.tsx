@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { uploadArticleImage } from '../../lib/api/blog-manage.ts';
+import { useFeedback } from '../../lib/api/feedback.ts';
+import Msg from '../common/Msg.tsx';
+import { IMAGE_TYPES, imageProblem } from './markdown-insert.ts';
+import { BUTTON_BUSY_CLASS, ERROR_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from './ui.ts';
+
+interface Props {
+  value: string;
+  onChange: (url: string) => void;
+}
+
+/** The article's cover picture: an address, or a picture uploaded here; shown as it will look. */
+export default function CoverField({ value, onChange }: Props) {
+  const upload = useFeedback();
+  const { t } = upload;
+  const [progress, setProgress] = useState<number | null>(null);
+  const [broken, setBroken] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const ids = { url: useId(), hint: useId(), error: useId(), progress: useId() };
+
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => setBroken(false), [value]);
+
+  const send = (file: File) => {
+    const problem = imageProblem(file);
+    if (problem) {
+      upload.refuse(
+        t(problem === 'type' ? 'blogManage.editor.imageType' : 'blogManage.editor.imageSize', {
+          name: file.name,
+        }),
+      );
+      return;
+    }
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress(0);
+    void upload
+      .run(async () => {
+        const url = await uploadArticleImage(file, {
+          fileName: file.name,
+          signal: controller.signal,
+          onProgress: ({ loaded, total }) => setProgress(total > 0 ? loaded / total : 0),
+        });
+        onChange(url);
+        return t('blogManage.editor.coverUploaded');
+      })
+      .finally(() => setProgress(null));
+  };
+
+  const cover = value.trim();
+
+  return (
+    <div>
+      <label htmlFor={ids.url} className={LABEL_CLASS}>
+        <Msg k="blogManage.editor.cover" />
+      </label>
+      <input
+        id={ids.url}
+        type="text"
+        inputMode="url"
+        value={value}
+        maxLength={500}
+        autoComplete="off"
+        placeholder="https://…"
+        aria-describedby={`${ids.hint} ${ids.error}`}
+        onChange={(event) => onChange(event.target.value)}
+        className={INPUT_CLASS}
+      />
+      <p id={ids.hint} className={HINT_CLASS}>
+        <Msg k="blogManage.editor.coverHint" />
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className={`btn min-h-9 py-1 ${BUTTON_BUSY_CLASS}`}
+          disabled={upload.busy}
+          onClick={() => fileInput.current?.click()}
+        >
+          <Msg k="blogManage.editor.coverUpload" />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          hidden
+          aria-label={t('blogManage.editor.coverUpload')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) send(file);
+          }}
+        />
+        {cover !== '' && (
+          <button type="button" className="btn min-h-9 py-1" onClick={() => onChange('')}>
+            <Msg k="blogManage.editor.coverRemove" />
+          </button>
+        )}
+      </div>
+      {progress !== null && (
+        <div className="mt-2">
+          <label htmlFor={ids.progress} className="text-xs text-muted">
+            <Msg k="blogManage.editor.coverUploading" />
+          </label>
+          <progress
+            id={ids.progress}
+            className="block h-2 w-full accent-[var(--atrium-accent)]"
+            max={100}
+            value={Math.round(progress * 100)}
+          />
+        </div>
+      )}
+      <p role="status" className={HINT_CLASS}>
+        {upload.feedback.kind === 'ok' ? upload.feedback.text : ''}
+      </p>
+      <p id={ids.error} role="alert" className={ERROR_CLASS}>
+        {upload.feedback.kind === 'error' ? upload.feedback.text : ''}
+      </p>
+      {cover !== '' && !broken && (
+        <img
+          src={cover}
+          alt={t('blogManage.editor.coverPreview')}
+          className="mt-2 aspect-[16/9] w-full rounded-md border border-line object-cover"
+          onError={() => setBroken(true)}
+        />
+      )}
+      {cover !== '' && broken && (
+        <p className="mt-2 text-xs text-warn-fg">
+          <Msg k="blogManage.editor.coverBroken" />
+        </p>
+      )}
+    </div>
+  );
+}
