@@ -77,7 +77,7 @@ export function articleRoutes(blog: BlogService): FastifyPluginAsyncTypebox {
         schema: {
           tags,
           summary:
-            'One article with its neighbours in list order; counts a view. Drafts and future scheduled articles only for article managers',
+            'One article with its neighbours in list order; counts a view (not for article managers, whose reads are editing). Drafts and future scheduled articles only for article managers',
           params: ArticleIdParamsSchema,
           response: { 200: Envelope(ArticleSchema), 400: ErrorEnvelope, 404: ErrorEnvelope },
         },
@@ -86,7 +86,7 @@ export function articleRoutes(blog: BlogService): FastifyPluginAsyncTypebox {
         const canManage = hasAnyPermission(request.auth?.user.permissions ?? [], [
           Permission.BLOG_ARTICLE_MANAGE,
         ]);
-        return ok(await blog.detail(request.params.id, canManage));
+        return ok(await blog.detail(request.params.id, canManage, !canManage));
       },
     );
 

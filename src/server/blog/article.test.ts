@@ -261,6 +261,17 @@ describe.each(DIALECTS)('blog articles on %s', (dialect) => {
     closed = true;
   });
 
+  test("a manager's reads (the editor) count no view", async () => {
+    const { categoryId } = await setup();
+    const made = await create(article(categoryId));
+    await b.call('GET', `/article/detail/${made.id}`, b.admin);
+    await b.call('GET', `/article/detail/${made.id}`, b.plain);
+    expect((await b.call('GET', `/article/detail/${made.id}`, b.admin)).body.data.views).toBe(1);
+    await b.t.app.close();
+    await b.t.testDb.cleanup();
+    closed = true;
+  });
+
   test('search finds Chinese and English terms and escapes the highlights', async () => {
     const { categoryId } = await setup();
     await create(
