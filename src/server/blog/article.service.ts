@@ -19,6 +19,7 @@ import {
   findNextScheduledTime,
   findTagsOf,
   findTitles,
+  findViews,
   findVisibleIds,
   insertArticles,
   replaceArticleTags,
@@ -63,7 +64,8 @@ const NOT_FOUND = '文章不存在 / No such article';
 const EXCERPT_CACHE_MAX = 5_000;
 
 export class BlogService {
-  readonly lists: ListCache;
+  /** The lists, and the list entry of each article shown (its views are read per request). */
+  readonly lists: ListCache<ManagedArticleSummary>;
   readonly views: ViewBuffer;
   readonly #ctx: AppContext;
   readonly #excerpts = new Map<string, string>();
@@ -71,7 +73,7 @@ export class BlogService {
 
   constructor(ctx: AppContext, onError: (error: unknown) => void) {
     this.#ctx = ctx;
-    this.lists = new ListCache(() => ctx.sessions.now());
+    this.lists = new ListCache<ManagedArticleSummary>(() => ctx.sessions.now());
     this.views = new ViewBuffer(ctx.db.kysely, onError);
     // Other instances' changes (through Redis) drop this instance's lists too.
     this.#unsubscribe = ctx.hub.subscribe((event) => {
@@ -163,9 +165,23 @@ export class BlogService {
   ): Promise<Page<ArticleSummary>> {
     const list = await this.#list(filter);
     const slice = list.ids.slice((pageNum - 1) * pageSize, pageNum * pageSize);
-    const byId = new Map((await findArticlesByIds(this.#db, slice)).map((r) => [r.id, r]));
-    const rows = slice.map((id) => byId.get(id)).filter((r): r is ArticleRow => r !== undefined);
-    return page(await this.#summaries(rows), list.ids.length, pageNum, pageSize);
+    // Entries change only with the blog (which drops them), views all the time: one small query.
+    const [items, views] = await Promise.all([
+      this.lists.items(slice, async (missing) => {
+        const rows = await findArticlesByIds(this.#db, missing);
+        return new Map((await this.#summaries(rows)).map((s) => [s.id, s]));
+      }),
+      findViews(this.#db, slice),
+    ]);
+    const records: ManagedArticleSummary[] = [];
+    for (const id of slice) {
+      const item = items.get(id);
+      const stored = views.get(id);
+      // Deleted since the list was read: left out, as before.
+      if (item === undefined || stored === undefined) continue;
+      records.push({ ...item, views: stored + this.views.pendingOf(id) });
+    }
+    return page(records, list.ids.length, pageNum, pageSize);
   }
 
   #isVisible(row: ArticleRow): boolean {

@@ -26,6 +26,35 @@ test('a cached list is reused until invalidated or its time passes; stale loads 
   expect((await cache.get('c1', load)).ids).toEqual(['v4']);
 });
 
+test('list entries are loaded once each until invalidated; stale loads are not kept', async () => {
+  const cache = new ListCache<string>(() => 0);
+  const asked: string[][] = [];
+  let version = 1;
+  const load = async (ids: readonly string[]) => {
+    asked.push([...ids]);
+    return new Map(ids.filter((id) => id !== 'gone').map((id) => [id, `${id}${version}`]));
+  };
+  expect([...(await cache.items(['a', 'b'], load))]).toEqual([
+    ['a', 'a1'],
+    ['b', 'b1'],
+  ]);
+  expect([...(await cache.items(['b', 'c', 'gone'], load)).values()]).toEqual(['b1', 'c1']);
+  expect(asked).toEqual([
+    ['a', 'b'],
+    ['c', 'gone'],
+  ]);
+  version = 2;
+  cache.invalidate();
+  expect((await cache.items(['a'], load)).get('a')).toBe('a2');
+  const racing = cache.items(['d'], async (ids) => {
+    cache.invalidate();
+    return load(ids);
+  });
+  expect((await racing).get('d')).toBe('d2');
+  version = 3;
+  expect((await cache.items(['d'], load)).get('d')).toBe('d3');
+});
+
 describe.each(REDIS_URLS)('two instances sharing Redis (%s)', (url) => {
   let t: TestApp;
   const clients: Redis[] = [];

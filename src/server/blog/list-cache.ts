@@ -2,7 +2,8 @@
  * The ordered ids of each reader's list (all, per category, per tag), kept in memory so that deep
  * pages are a slice plus a lookup by id, never an OFFSET scan. An entry is dropped on any change
  * to articles, categories or tags, and all entries expire when the next scheduled article's time
- * comes.
+ * comes. Beside them, the list entry of each article shown (`items`): what a page shows of it
+ * changes only with those same changes, so a page needs no query for it once it has been shown.
  */
 export interface IdList {
   readonly ids: readonly string[];
@@ -27,8 +28,12 @@ function idList(ids: string[]): IdList {
   };
 }
 
-export class ListCache {
+/** Items kept at most; past it the item cache starts afresh (a blog this size needs no more). */
+const ITEMS_MAX = 50_000;
+
+export class ListCache<T = unknown> {
   #entries = new Map<string, { list: IdList; validUntil: number | null }>();
+  #items = new Map<string, T>();
   #generation = 0;
   readonly #now: () => number;
 
@@ -49,8 +54,36 @@ export class ListCache {
     return list;
   }
 
+  /**
+   * The items of `ids` that exist: cached ones, and the missing ones from `load` (kept unless a
+   * change came during the load).
+   */
+  async items(
+    ids: readonly string[],
+    load: (missing: readonly string[]) => Promise<ReadonlyMap<string, T>>,
+  ): Promise<Map<string, T>> {
+    const found = new Map<string, T>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const item = this.#items.get(id);
+      if (item === undefined) missing.push(id);
+      else found.set(id, item);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.#generation;
+    const loaded = await load(missing);
+    const keep = generation === this.#generation;
+    if (keep && this.#items.size + loaded.size > ITEMS_MAX) this.#items.clear();
+    for (const [id, item] of loaded) {
+      found.set(id, item);
+      if (keep) this.#items.set(id, item);
+    }
+    return found;
+  }
+
   invalidate(): void {
     this.#generation += 1;
     this.#entries.clear();
+    this.#items.clear();
   }
 }
