@@ -72,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
+    // Loading the site compresses every page (brotli and gzip): minutes for thousands of articles,
+    // far past Fastify's 10 s default for a plugin.
+    pluginTimeout: 0,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
