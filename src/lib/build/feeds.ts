@@ -5,13 +5,13 @@
  * dist/api/blog/feed/ and the API serves them (src/server/blog/feed.routes.ts).
  *
  * Each feed holds the newest FEED_SIZE articles by publish time (pinning does not count), each with
- * its full HTML (rendered once per build by renderArticle) whose relative links and images are
+ * its full HTML (rendered once per build by renderForBuild) whose relative links and images are
  * made absolute, since a feed reader shows it away from the site.
  */
 import { getRssString } from '@astrojs/rss';
 import { Feed } from 'feed';
 import { MESSAGES } from '../i18n/messages.ts';
-import { renderArticle } from '../markdown/render.ts';
+import { renderForBuild } from './render-cache.ts';
 import type { SnapshotArticle, SnapshotTerm } from '../shared/blog-snapshot.ts';
 import { paths } from '../shared/paths.ts';
 import { loadBlogSnapshot } from './blog-snapshot.ts';
@@ -148,7 +148,7 @@ function contentOf(article: SnapshotArticle, url: string): Promise<string> {
   const key = `${url}\n${article.updateTime}\n${article.content}`;
   let html = rendered.get(key);
   if (html === undefined) {
-    html = renderArticle(article.content).then((r) => xmlSafe(absolutizeHtml(r.html, url)));
+    html = renderForBuild(article.content).then((r) => xmlSafe(absolutizeHtml(r.html, url)));
     rendered.set(key, html);
   }
   return html;

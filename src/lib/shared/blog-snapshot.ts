@@ -62,3 +62,9 @@ export const EMPTY_BLOG_SNAPSHOT: BlogSnapshot = {
   categories: [],
   tags: [],
 };
+
+/**
+ * The environment variable naming a folder where the build keeps rendered articles between builds
+ * (by a hash of the Markdown), so a rebuild renders only what changed.
+ */
+export const RENDER_CACHE_ENV = 'ATRIUM_RENDER_CACHE';

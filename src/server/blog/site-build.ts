@@ -3,10 +3,10 @@
  * (Astro, then Pagefind) with it, and record the snapshot's digest in the output, so a later start
  * can tell whether the pages still show what the database holds.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { BLOG_SNAPSHOT_ENV } from '../../lib/shared/blog-snapshot.ts';
+import { BLOG_SNAPSHOT_ENV, RENDER_CACHE_ENV } from '../../lib/shared/blog-snapshot.ts';
 import type { Database } from '../db/database.ts';
 import { buildSite, isBuildStale, type BuildResult } from '../site/build.ts';
 import { exportBlogSnapshot, snapshotDigest } from './snapshot.ts';
@@ -40,23 +40,40 @@ export async function readBuildInfo(distDir: string): Promise<BuildInfo | null> 
   }
 }
 
+/** Removes the cached renders a build did not touch (articles deleted or edited since). */
+async function pruneRenderCache(dir: string, before: number): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [])) {
+    const file = join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info !== null && info.mtimeMs < before) await rm(file, { force: true });
+  }
+}
+
 /** Builds the site from the database as it is now; resolves once the new pages are in place. */
 export async function buildSiteFromDb(
   options: SiteBuildOptions,
 ): Promise<BuildResult & { info: BuildInfo }> {
+  const started = Date.now();
+  const renderCache = join(options.workDir, 'render-cache');
+  // New sources may render differently: the cached renders are only good for the same code.
+  if (isBuildStale(options.root, options.distDir)) {
+    await rm(renderCache, { recursive: true, force: true });
+  }
   const snapshot = await exportBlogSnapshot(options.db, new Date(options.now()));
   const info: BuildInfo = { digest: snapshotDigest(snapshot), builtAt: snapshot.generatedAt };
   await mkdir(options.workDir, { recursive: true });
-  const file = join(options.workDir, `blog-snapshot-${process.pid}-${Date.now()}.json`);
+  const file = join(options.workDir, `blog-snapshot-${process.pid}-${started}.json`);
   await writeFile(file, JSON.stringify(snapshot));
   try {
     const result = await buildSite({
       root: options.root,
       outDir: options.distDir,
-      env: { [BLOG_SNAPSHOT_ENV]: file },
+      env: { [BLOG_SNAPSHOT_ENV]: file, [RENDER_CACHE_ENV]: renderCache },
       files: { [BUILD_INFO_FILE]: JSON.stringify(info) },
       ...(options.output === undefined ? {} : { output: options.output }),
     });
+    // File times have a coarse resolution on some file systems: a second of slack.
+    await pruneRenderCache(renderCache, started - 1000);
     return { ...result, info };
   } finally {
     await rm(file, { force: true });
