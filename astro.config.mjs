@@ -41,7 +41,7 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'directory', concurrency: 4 },
   integrations: [react()],
   devToolbar: { enabled: false },
   // Shiki colours code with inline style attributes, which the CSP refuses; Prism emits classes.

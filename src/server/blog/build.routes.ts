@@ -20,7 +20,7 @@ import { buildSiteFromDb, readBuildInfo } from './site-build.ts';
 export interface BuildRoutesOptions {
   /** The project root to build from; null when this instance does not serve the site. */
   readonly root: string | null;
-  /** Quiet time after the last change before a build starts (default 1 s). */
+  /** Quiet time after the last change before a build starts (default 0.5 s). */
   readonly debounceMs?: number;
 }
 
@@ -85,7 +85,7 @@ export const buildRoutes: FastifyPluginAsyncTypebox<BuildRoutesOptions> = async 
         },
         onError: (error) => app.log.error({ err: error }, 'site rebuild failed'),
         now,
-        debounceMs: options.debounceMs ?? 1000,
+        debounceMs: options.debounceMs ?? 500,
       },
       info?.builtAt ?? null,
     );
