@@ -19,10 +19,10 @@ import { DEFAULT_AVATAR, paths } from '../../lib/shared/paths.ts';
 import { ROLE_SUPER_ADMIN } from '../../lib/shared/permissions.ts';
 import { $user, updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
-import ConfirmDialog from './ConfirmDialog.tsx';
+import ConfirmDialog from '../common/ConfirmDialog.tsx';
 import Feedback from '../common/Feedback.tsx';
 import { roleAuthority, rolesOf, userIdFromPath } from './list-query.ts';
-import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from './ui.ts';
+import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from '../common/ui.ts';
 
 type Loaded =
   | { kind: 'loading' }

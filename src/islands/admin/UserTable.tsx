@@ -20,7 +20,13 @@ import {
   toggleSort,
   type UserListState,
 } from './list-query.ts';
-import { BUTTON_BUSY_CLASS, ERROR_CLASS, INPUT_CLASS, LABEL_CLASS, formatTime } from './ui.ts';
+import {
+  BUTTON_BUSY_CLASS,
+  ERROR_CLASS,
+  INPUT_CLASS,
+  LABEL_CLASS,
+  formatTime,
+} from '../common/ui.ts';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

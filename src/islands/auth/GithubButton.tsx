@@ -5,7 +5,7 @@ import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import GithubMark from '../common/GithubMark.tsx';
 import { keepFocus } from './hooks.ts';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 
 /**
  * "Continue with GitHub": asks the server for the authorize URL (state and PKCE are kept there)

@@ -7,7 +7,7 @@ import { $user, signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { leaveTo } from './hooks.ts';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 import { SECONDARY_CLASS } from './ui.ts';
 
 type Outcome =

@@ -14,7 +14,7 @@ import FormAlert from '../common/FormAlert.tsx';
 import GithubButton from './GithubButton.tsx';
 import { keepFocus, leaveTo, useCountdown, useLeaveWhenSignedIn } from './hooks.ts';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 import OrDivider from './OrDivider.tsx';
 import PasswordField from './PasswordField.tsx';
 import SignedInNote from './SignedInNote.tsx';

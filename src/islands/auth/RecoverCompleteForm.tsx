@@ -14,7 +14,7 @@ import { signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { keepFocus, leaveTo } from './hooks.ts';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 import PasswordField from './PasswordField.tsx';
 import PasswordStrength from './PasswordStrength.tsx';
 import { SECONDARY_CLASS, SUBMIT_CLASS } from './ui.ts';

@@ -12,7 +12,7 @@ import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { keepFocus } from './hooks.ts';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 import TextField from '../common/TextField.tsx';
 import { SECONDARY_CLASS, SUBMIT_CLASS } from './ui.ts';
 import { useImageCaptcha } from '../common/use-image-captcha.ts';

@@ -17,7 +17,7 @@ import GithubButton from './GithubButton.tsx';
 import { keepFocus, leaveTo, useLeaveWhenSignedIn } from './hooks.ts';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import NicknameButtons from './NicknameButtons.tsx';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 import OrDivider from './OrDivider.tsx';
 import PasswordField from './PasswordField.tsx';
 import PasswordStrength from './PasswordStrength.tsx';

@@ -66,7 +66,7 @@ import {
   INPUT_CLASS,
   LABEL_CLASS,
   formatTime,
-} from './ui.ts';
+} from '../common/ui.ts';
 
 interface Props {
   mode: 'add' | 'edit';

@@ -14,7 +14,7 @@ import type { Page } from '../../lib/shared/codes.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import Icon from '../common/Icon.tsx';
 import Msg from '../common/Msg.tsx';
-import ConfirmDialog from './ConfirmDialog.tsx';
+import ConfirmDialog from '../common/ConfirmDialog.tsx';
 import Pager from './Pager.tsx';
 import SortHeader from './SortHeader.tsx';
 import {
@@ -29,7 +29,7 @@ import {
   toggleArticleSort,
   type ArticleListState,
 } from './list-query.ts';
-import { ERROR_CLASS, INPUT_CLASS, LABEL_CLASS, formatTime } from './ui.ts';
+import { ERROR_CLASS, INPUT_CLASS, LABEL_CLASS, formatTime } from '../common/ui.ts';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

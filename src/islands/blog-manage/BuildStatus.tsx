@@ -10,7 +10,7 @@ import type { MessageKey } from '../../lib/i18n/index.ts';
 import type { SiteBuildState } from '../../lib/shared/site-build.ts';
 import Icon from '../common/Icon.tsx';
 import Msg from '../common/Msg.tsx';
-import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from './ui.ts';
+import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from '../common/ui.ts';
 
 interface Props {
   /** Offers "Rebuild now" (the manage home). */

@@ -2,7 +2,13 @@ import { useId, useRef, useState, type Ref } from 'react';
 import { createTerm, type Term } from '../../lib/api/blog-manage.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
 import Msg from '../common/Msg.tsx';
-import { BUTTON_BUSY_CLASS, ERROR_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from './ui.ts';
+import {
+  BUTTON_BUSY_CLASS,
+  ERROR_CLASS,
+  HINT_CLASS,
+  INPUT_CLASS,
+  LABEL_CLASS,
+} from '../common/ui.ts';
 
 interface Props {
   categories: Term[];
@@ -148,7 +154,7 @@ export default function CategoryPicker({
                 create.reset();
               }}
             >
-              <Msg k="blogManage.cancel" />
+              <Msg k="common.cancel" />
             </button>
           </div>
         </div>

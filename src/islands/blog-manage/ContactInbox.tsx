@@ -15,7 +15,7 @@ import {
   parseInboxState,
   type InboxState,
 } from './list-query.ts';
-import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from './ui.ts';
+import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from '../common/ui.ts';
 
 type Rows =
   | { kind: 'loading'; previous: Page<ContactMessage> | null }

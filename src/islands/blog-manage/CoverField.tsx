@@ -3,7 +3,13 @@ import { uploadArticleImage } from '../../lib/api/blog-manage.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
 import Msg from '../common/Msg.tsx';
 import { IMAGE_TYPES, imageProblem } from './markdown-insert.ts';
-import { BUTTON_BUSY_CLASS, ERROR_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from './ui.ts';
+import {
+  BUTTON_BUSY_CLASS,
+  ERROR_CLASS,
+  HINT_CLASS,
+  INPUT_CLASS,
+  LABEL_CLASS,
+} from '../common/ui.ts';
 
 interface Props {
   value: string;

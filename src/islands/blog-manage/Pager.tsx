@@ -1,6 +1,6 @@
 import { useT } from '../../lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
-import { BUTTON_BUSY_CLASS } from './ui.ts';
+import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
 
 interface Props {
   pageNum: number;

@@ -3,7 +3,13 @@ import { createTerm, type Term } from '../../lib/api/blog-manage.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
 import Msg from '../common/Msg.tsx';
 import type { TagChoice } from './article-draft.ts';
-import { BUTTON_BUSY_CLASS, ERROR_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from './ui.ts';
+import {
+  BUTTON_BUSY_CLASS,
+  ERROR_CLASS,
+  HINT_CLASS,
+  INPUT_CLASS,
+  LABEL_CLASS,
+} from '../common/ui.ts';
 
 /** The most tags an article may have. */
 export const TAGS_MAX = 20;

@@ -21,7 +21,7 @@ import {
   INPUT_CLASS,
   LABEL_CLASS,
   formatTime,
-} from './ui.ts';
+} from '../common/ui.ts';
 
 interface Props {
   kind: TermKind;

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/http.ts';
 import { Code } from '../../lib/shared/codes.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
-import ConfirmDialog from './ConfirmDialog.tsx';
+import ConfirmDialog from '../common/ConfirmDialog.tsx';
 import SortHeader from './SortHeader.tsx';
 import {
   DEFAULT_TERM_LIST,
@@ -19,7 +19,7 @@ import {
   type TermListState,
   type TermSort,
 } from './list-query.ts';
-import { ERROR_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS, formatTime } from './ui.ts';
+import { ERROR_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS, formatTime } from '../common/ui.ts';
 
 interface Props {
   kind: TermKind;

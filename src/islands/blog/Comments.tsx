@@ -24,7 +24,7 @@ import { Permission, hasAnyPermission } from '../../lib/shared/permissions.ts';
 import { $sessionStatus, $user, startSession } from '../../lib/stores/session.ts';
 import FormAlert from '../common/FormAlert.tsx';
 import Msg from '../common/Msg.tsx';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 import {
   COMMENT_MAX,
   EMPTY_COMMENTS,

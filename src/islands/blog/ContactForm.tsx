@@ -8,7 +8,7 @@ import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import Msg from '../common/Msg.tsx';
 import TextField from '../common/TextField.tsx';
 import { useImageCaptcha } from '../common/use-image-captcha.ts';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 import { checkContact, CONTACT_CONTENT_MAX, CONTACT_SUBJECT_MAX, textLength } from './contact.ts';
 import { readerFailure, type Notice } from './notice.ts';
 

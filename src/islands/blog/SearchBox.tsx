@@ -5,7 +5,7 @@ import { paths } from '../../lib/shared/paths.ts';
 import FormAlert from '../common/FormAlert.tsx';
 import Msg from '../common/Msg.tsx';
 import Excerpt from './Excerpt.tsx';
-import NoticeText from './NoticeText.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 import { readerFailure, type Notice } from './notice.ts';
 import { loadPagefind, type PagefindResult } from './pagefind.ts';
 

@@ -13,7 +13,7 @@ import {
   type Crop,
 } from './crop.ts';
 import { drawCrop, imageSize } from './crop-canvas.ts';
-import { LABEL_CLASS } from './ui.ts';
+import { LABEL_CLASS } from '../common/ui.ts';
 
 /** The largest the cropping area is drawn, in CSS pixels. */
 const BOX_MAX = 320;

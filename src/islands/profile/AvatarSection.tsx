@@ -11,7 +11,7 @@ import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { imageSize, renderCrop } from './crop-canvas.ts';
 import { initialCrop, type Crop } from './crop.ts';
-import { BUTTON_BUSY_CLASS } from './ui.ts';
+import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
 import { FormProblem, useFeedback } from '../../lib/api/feedback.ts';
 
 /** The types the server accepts (the upload is re-encoded, but the picked file must be readable). */

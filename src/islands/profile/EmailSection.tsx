@@ -6,7 +6,7 @@ import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
-import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from './ui.ts';
+import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
 import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';
 
 /** After a code is sent, the button waits this long (the server allows one a minute). */

@@ -7,7 +7,7 @@ import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
-import { BUTTON_BUSY_CLASS } from './ui.ts';
+import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
 
 export type ExtraState =

@@ -6,7 +6,7 @@ import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
-import { INPUT_CLASS, LABEL_CLASS, HINT_CLASS, BUTTON_BUSY_CLASS } from './ui.ts';
+import { INPUT_CLASS, LABEL_CLASS, HINT_CLASS, BUTTON_BUSY_CLASS } from '../common/ui.ts';
 import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';
 import Icon from '../common/Icon.tsx';
 

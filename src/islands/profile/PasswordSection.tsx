@@ -5,7 +5,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, charCount } from '../../lib/auth-form.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
-import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from './ui.ts';
+import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
 import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';
 
 interface Props {

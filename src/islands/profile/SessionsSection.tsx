@@ -6,7 +6,7 @@ import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { deviceName } from './device-name.ts';
-import { BUTTON_BUSY_CLASS } from './ui.ts';
+import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
 
 type ListState =

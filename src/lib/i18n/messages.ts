@@ -74,6 +74,7 @@ const zhCNCore = {
   'common.noscript': '此页面需要启用 JavaScript。',
   'common.goHome': '返回首页',
   'common.goBack': '返回上一页',
+  'common.cancel': '取消',
   'common.signIn': '去登录',
 
   'index.lead': '从这里进入站点的各个部分。',
@@ -366,7 +367,6 @@ const zhCNCore = {
   'profile.sessions.revokedOthers': '其他设备已全部退出登录。',
 
   'admin.retry': '重试',
-  'admin.cancel': '取消',
   'admin.none': '无',
   'admin.yes': '是',
   'admin.no': '否',
@@ -508,6 +508,7 @@ const enCore: Readonly<Record<keyof typeof zhCNCore, string>> = {
   'common.noscript': 'This page needs JavaScript.',
   'common.goHome': 'Go to the home page',
   'common.goBack': 'Go back',
+  'common.cancel': 'Cancel',
   'common.signIn': 'Sign in',
 
   'index.lead': 'Every part of the site starts here.',
@@ -824,7 +825,6 @@ const enCore: Readonly<Record<keyof typeof zhCNCore, string>> = {
   'profile.sessions.revokedOthers': 'All other devices are signed out.',
 
   'admin.retry': 'Try again',
-  'admin.cancel': 'Cancel',
   'admin.none': 'none',
   'admin.yes': 'Yes',
   'admin.no': 'No',

@@ -1,14 +1,20 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import Msg from '../common/Msg.tsx';
 import type { MessageKey } from '../../lib/i18n/index.ts';
+import Msg from './Msg.tsx';
+import { BUTTON_BUSY_CLASS, DANGER_BUTTON_CLASS, ERROR_CLASS } from './ui.ts';
 
 interface Props {
   open: boolean;
   titleKey: MessageKey;
+  titleVars?: Readonly<Record<string, string | number>>;
   children: ReactNode;
   confirmKey: MessageKey;
   /** Marks the confirm button as the dangerous choice. */
   danger?: boolean;
+  /** While the confirmed action runs: both buttons wait. */
+  busy?: boolean;
+  /** Why the confirmed action failed, shown inside the dialog. */
+  error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -20,9 +26,12 @@ interface Props {
 export default function ConfirmDialog({
   open,
   titleKey,
+  titleVars,
   children,
   confirmKey,
   danger = false,
+  busy = false,
+  error = null,
   onConfirm,
   onCancel,
 }: Props) {
@@ -49,27 +58,34 @@ export default function ConfirmDialog({
       aria-describedby={bodyId}
       onCancel={(event) => {
         event.preventDefault();
-        onCancel();
+        if (!busy) onCancel();
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/50"
+      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/50"
     >
-      <h2 id={titleId} className="text-lg font-semibold">
-        <Msg k={titleKey} />
+      <h2 id={titleId} className="text-lg font-semibold break-words">
+        <Msg k={titleKey} {...(titleVars ? { vars: titleVars } : {})} />
       </h2>
       <div id={bodyId} className="mt-2 text-sm leading-relaxed text-muted">
         {children}
       </div>
+      <p role="alert" className={`${ERROR_CLASS} mt-3 empty:mt-0`}>
+        {error}
+      </p>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <button ref={cancelButton} type="button" className="btn" onClick={onCancel}>
-          <Msg k="admin.cancel" />
+        <button
+          ref={cancelButton}
+          type="button"
+          className={`btn ${BUTTON_BUSY_CLASS}`}
+          disabled={busy}
+          onClick={onCancel}
+        >
+          <Msg k="common.cancel" />
         </button>
         <button
           type="button"
-          className={
-            danger
-              ? 'btn border-red-700 bg-red-700 text-white hover:border-red-800 hover:bg-red-800 hover:text-white dark:border-red-400 dark:bg-red-400 dark:text-black dark:hover:text-black'
-              : 'btn btn-primary'
-          }
+          className={`${danger ? DANGER_BUTTON_CLASS : 'btn btn-primary'} ${BUTTON_BUSY_CLASS}`}
+          disabled={busy}
+          aria-busy={busy}
           onClick={onConfirm}
         >
           <Msg k={confirmKey} />

@@ -1,4 +1,4 @@
-/** Class names and small formatting helpers shared by the blog manage islands. */
+/** Class names and small formatting helpers shared by the islands of every section. */
 export const INPUT_CLASS =
   'mt-1 block min-h-10 w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted focus-visible:border-accent disabled:opacity-60 aria-[invalid=true]:border-warn-fg';
 
