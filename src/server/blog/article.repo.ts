@@ -80,20 +80,6 @@ export async function findArticlesByIds(
   return db.selectFrom('blog_articles').selectAll().where('id', 'in', ids).execute();
 }
 
-/** The stored view counts of some articles (the buffered ones are not in them yet). */
-export async function findViews(
-  db: Executor,
-  ids: readonly string[],
-): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('blog_articles')
-    .select(['id', 'views'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.views]));
-}
-
 export async function findTitles(
   db: Executor,
   ids: readonly string[],

@@ -19,7 +19,6 @@ import {
   findNextScheduledTime,
   findTagsOf,
   findTitles,
-  findViews,
   findVisibleIds,
   insertArticles,
   replaceArticleTags,
@@ -74,7 +73,11 @@ export class BlogService {
   constructor(ctx: AppContext, onError: (error: unknown) => void) {
     this.#ctx = ctx;
     this.lists = new ListCache<ManagedArticleSummary>(() => ctx.sessions.now());
-    this.views = new ViewBuffer(ctx.db.kysely, onError);
+    // Written views go into the kept list entries, so a list page needs no query for them.
+    this.views = new ViewBuffer(ctx.db.kysely, onError, (batch) => {
+      for (const [id, n] of batch)
+        this.lists.update(id, (item) => ({ ...item, views: item.views + n }));
+    });
     // Other instances' changes (through Redis) drop this instance's lists too.
     this.#unsubscribe = ctx.hub.subscribe((event) => {
       if (event.topic === BLOG_TOPIC) this.lists.invalidate();
@@ -135,7 +138,8 @@ export class BlogService {
     return excerpt;
   }
 
-  async #summaries(rows: ArticleRow[]): Promise<ManagedArticleSummary[]> {
+  /** List entries; `withPending` adds the views still buffered (kept entries must not). */
+  async #summaries(rows: ArticleRow[], withPending = true): Promise<ManagedArticleSummary[]> {
     const ids = rows.map((r) => r.id);
     const [tags, categories] = await Promise.all([
       findTagsOf(this.#db, ids),
@@ -150,7 +154,7 @@ export class BlogService {
       category: { id: row.category_id, name: categoryName.get(row.category_id) ?? '' },
       tags: tags.get(row.id) ?? [],
       pinned: Boolean(row.pinned),
-      views: row.views + this.views.pendingOf(row.id),
+      views: row.views + (withPending ? this.views.pendingOf(row.id) : 0),
       publishTime: row.publish_time,
       createTime: row.create_time,
       updateTime: row.update_time,
@@ -165,21 +169,18 @@ export class BlogService {
   ): Promise<Page<ArticleSummary>> {
     const list = await this.#list(filter);
     const slice = list.ids.slice((pageNum - 1) * pageSize, pageNum * pageSize);
-    // Entries change only with the blog (which drops them), views all the time: one small query.
-    const [items, views] = await Promise.all([
-      this.lists.items(slice, async (missing) => {
-        const rows = await findArticlesByIds(this.#db, missing);
-        return new Map((await this.#summaries(rows)).map((s) => [s.id, s]));
-      }),
-      findViews(this.#db, slice),
-    ]);
+    // Entries change only with the blog (which drops them); views written here are added to them
+    // (views other instances write show within ITEM_MAX_AGE_MS), the buffered ones on top.
+    const items = await this.lists.items(slice, async (missing) => {
+      const rows = await findArticlesByIds(this.#db, missing);
+      return new Map((await this.#summaries(rows, false)).map((s) => [s.id, s]));
+    });
     const records: ManagedArticleSummary[] = [];
     for (const id of slice) {
       const item = items.get(id);
-      const stored = views.get(id);
       // Deleted since the list was read: left out, as before.
-      if (item === undefined || stored === undefined) continue;
-      records.push({ ...item, views: stored + this.views.pendingOf(id) });
+      if (item !== undefined)
+        records.push({ ...item, views: item.views + this.views.pendingOf(id) });
     }
     return page(records, list.ids.length, pageNum, pageSize);
   }

@@ -1,4 +1,4 @@
-import { describe, expect, test, afterEach } from 'vitest';
+import { describe, expect, test, afterEach, vi } from 'vitest';
 import { DIALECTS } from '../../../tests/helpers/test-db.ts';
 import { insertArticles, replaceArticleTags } from './article.repo.ts';
 import { uuidV7 } from './article.service.ts';
@@ -259,6 +259,32 @@ describe.each(DIALECTS)('blog articles on %s', (dialect) => {
     expect(await stored()).toBe(8);
     await b.t.testDb.cleanup();
     closed = true;
+  });
+
+  test('list pages show views as they are counted, before and after a flush', async () => {
+    const { categoryId } = await setup();
+    const made = await create(article(categoryId));
+    const listed = async () =>
+      (await b.call('GET', '/article?pageNum=1&pageSize=10')).body.data.records[0].views;
+    expect(await listed()).toBe(0);
+    for (let i = 0; i < 3; i += 1) await b.call('GET', `/article/detail/${made.id}`);
+    expect(await listed()).toBe(3);
+    // The buffer is written every few seconds; then the count comes from the kept entry.
+    const db = b.t.testDb.db.kysely;
+    await vi.waitFor(
+      async () => {
+        const row = await db
+          .selectFrom('blog_articles')
+          .select('views')
+          .where('id', '=', made.id)
+          .executeTakeFirstOrThrow();
+        expect(row.views).toBe(3);
+      },
+      { timeout: 8000, interval: 200 },
+    );
+    expect(await listed()).toBe(3);
+    await b.call('GET', `/article/detail/${made.id}`);
+    expect(await listed()).toBe(4);
   });
 
   test("a manager's reads (the editor) count no view", async () => {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { REDIS_URLS } from '../../../tests/helpers/test-db.ts';
 import { buildApp } from '../app.ts';
 import { connectRedis } from '../redis/index.ts';
-import { ListCache } from './list-cache.ts';
+import { ITEM_MAX_AGE_MS, ListCache } from './list-cache.ts';
 
 test('a cached list is reused until invalidated or its time passes; stale loads are not kept', async () => {
   let now = 0;
@@ -53,6 +53,21 @@ test('list entries are loaded once each until invalidated; stale loads are not k
   expect((await racing).get('d')).toBe('d2');
   version = 3;
   expect((await cache.items(['d'], load)).get('d')).toBe('d3');
+});
+
+test('kept items change in place, and are loaded again once they are a minute old', async () => {
+  let now = 0;
+  const cache = new ListCache<number>(() => now);
+  let stored = 10;
+  const load = async (ids: readonly string[]) => new Map(ids.map((id) => [id, stored]));
+  expect((await cache.items(['a'], load)).get('a')).toBe(10);
+  cache.update('a', (views) => views + 3);
+  cache.update('absent', (views) => views + 1);
+  stored = 20;
+  now += ITEM_MAX_AGE_MS - 1;
+  expect((await cache.items(['a', 'absent'], load)).get('a')).toBe(13);
+  now += 1;
+  expect((await cache.items(['a'], load)).get('a')).toBe(20);
 });
 
 describe.each(REDIS_URLS)('two instances sharing Redis (%s)', (url) => {

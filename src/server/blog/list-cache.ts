@@ -30,10 +30,15 @@ function idList(ids: string[]): IdList {
 
 /** Items kept at most; past it the item cache starts afresh (a blog this size needs no more). */
 const ITEMS_MAX = 50_000;
+/**
+ * How long an item is kept: what may change in it without a blog change (views, counted by every
+ * instance) is at most this old when another instance counted it.
+ */
+export const ITEM_MAX_AGE_MS = 60_000;
 
 export class ListCache<T = unknown> {
   #entries = new Map<string, { list: IdList; validUntil: number | null }>();
-  #items = new Map<string, T>();
+  #items = new Map<string, { item: T; at: number }>();
   #generation = 0;
   readonly #now: () => number;
 
@@ -64,10 +69,11 @@ export class ListCache<T = unknown> {
   ): Promise<Map<string, T>> {
     const found = new Map<string, T>();
     const missing: string[] = [];
+    const now = this.#now();
     for (const id of ids) {
-      const item = this.#items.get(id);
-      if (item === undefined) missing.push(id);
-      else found.set(id, item);
+      const kept = this.#items.get(id);
+      if (kept === undefined || now - kept.at >= ITEM_MAX_AGE_MS) missing.push(id);
+      else found.set(id, kept.item);
     }
     if (missing.length === 0) return found;
     const generation = this.#generation;
@@ -76,9 +82,15 @@ export class ListCache<T = unknown> {
     if (keep && this.#items.size + loaded.size > ITEMS_MAX) this.#items.clear();
     for (const [id, item] of loaded) {
       found.set(id, item);
-      if (keep) this.#items.set(id, item);
+      if (keep) this.#items.set(id, { item, at: now });
     }
     return found;
+  }
+
+  /** Changes a kept item in place (e.g. views this instance wrote); nothing when not kept. */
+  update(id: string, change: (item: T) => T): void {
+    const kept = this.#items.get(id);
+    if (kept !== undefined) this.#items.set(id, { item: change(kept.item), at: kept.at });
   }
 
   invalidate(): void {

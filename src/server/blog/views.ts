@@ -15,10 +15,16 @@ export class ViewBuffer {
   #flushing: Promise<void> = Promise.resolve();
   readonly #db: Kysely<Database>;
   readonly #onError: (error: unknown) => void;
+  readonly #onFlushed: (batch: ReadonlyMap<string, number>) => void;
 
-  constructor(db: Kysely<Database>, onError: (error: unknown) => void) {
+  constructor(
+    db: Kysely<Database>,
+    onError: (error: unknown) => void,
+    onFlushed: (batch: ReadonlyMap<string, number>) => void = () => undefined,
+  ) {
     this.#db = db;
     this.#onError = onError;
+    this.#onFlushed = onFlushed;
   }
 
   add(id: string): void {
@@ -49,6 +55,7 @@ export class ViewBuffer {
       this.#pending = new Map();
       try {
         await this.#db.transaction().execute((trx) => addViews(trx, batch));
+        this.#onFlushed(batch);
       } catch (error) {
         for (const [id, n] of batch) this.#pending.set(id, (this.#pending.get(id) ?? 0) + n);
         this.#onError(error);
