@@ -24,6 +24,8 @@ for (const theme of ['light', 'dark'] as const) {
       '/404',
       '/practice',
       '/blog',
+      '/blog/search?q=Markdown',
+      '/blog/contact',
     ]) {
       test(`${path} has no axe violations`, async ({ page }) => {
         await page.goto(path);
@@ -31,10 +33,29 @@ for (const theme of ['light', 'dark'] as const) {
       });
     }
 
+    test('an article page, its share bar and comments included, has no axe violations', async ({
+      page,
+      request,
+    }) => {
+      const list = await (await request.get('/api/blog/article?pageNum=1&pageSize=1')).json();
+      await page.goto(`/blog/${list.data.records[0].id}`);
+      // The share bar and comments hydrate when they scroll into view.
+      await page.getByRole('heading', { name: /评论|Comments/ }).scrollIntoViewIfNeeded();
+      expect(await violations(page)).toEqual([]);
+    });
+
     test('the signed-in pages have no axe violations', async ({ page }) => {
-      const { token } = await newAccount([Role.SUPER_ADMIN]);
+      const { token } = await newAccount([Role.SUPER_ADMIN, Role.BLOG_ADMIN]);
       await signInAs(page, token);
-      for (const path of ['/auth/profile', '/admin/user/list']) {
+      for (const path of [
+        '/auth/profile',
+        '/admin/user/list',
+        '/blog/manage',
+        '/blog/manage/article/list',
+        '/blog/manage/article/add',
+        '/blog/manage/category/list',
+        '/blog/manage/contact/list',
+      ]) {
         await page.goto(path);
         await expect(page.locator('main')).toBeVisible();
         expect(await violations(page), path).toEqual([]);
