@@ -9,6 +9,7 @@ import { useT } from '../../lib/i18n/use-t.ts';
 import type { Page } from '../../lib/shared/codes.ts';
 import { DEFAULT_AVATAR, paths } from '../../lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
+import SortHeader from '../common/SortHeader.tsx';
 import {
   DEFAULT_LIST_STATE,
   PAGE_SIZES,
@@ -39,30 +40,6 @@ type Rows =
 function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
   const img = event.currentTarget;
   if (!img.src.endsWith(DEFAULT_AVATAR)) img.src = DEFAULT_AVATAR;
-}
-
-function SortArrow({ direction }: { direction: 'asc' | 'desc' | null }) {
-  const d =
-    direction === 'asc'
-      ? 'm7 14 5-5 5 5'
-      : direction === 'desc'
-        ? 'm7 10 5 5 5-5'
-        : 'm8 9 4-4 4 4M8 15l4 4 4-4';
-  return (
-    <svg
-      className={`size-4 shrink-0 ${direction ? 'text-accent' : 'text-muted'}`}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={d} />
-    </svg>
-  );
 }
 
 /** The users table of /admin/user/list: search, filters, sortable columns and pages. */
@@ -150,25 +127,13 @@ export default function UserTable() {
     return role ? localMessage(role.title, locale) : name;
   };
 
-  const sortHeader = (key: UserSort, label: MessageKey) => {
-    const active = state.sort === key;
-    return (
-      <th
-        scope="col"
-        aria-sort={active ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined}
-        className="px-3 py-2 text-left font-semibold whitespace-nowrap"
-      >
-        <button
-          type="button"
-          onClick={() => setState((s) => toggleSort(s, key))}
-          className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 hover:text-accent"
-        >
-          <Msg k={label} />
-          <SortArrow direction={active ? state.order : null} />
-        </button>
-      </th>
-    );
-  };
+  const sortHeader = (key: UserSort, label: MessageKey) => (
+    <SortHeader
+      label={label}
+      order={state.sort === key ? state.order : null}
+      onToggle={() => setState((s) => toggleSort(s, key))}
+    />
+  );
 
   const clearFilters = () => {
     setSearchText('');

@@ -16,7 +16,7 @@ import Icon from '../common/Icon.tsx';
 import Msg from '../common/Msg.tsx';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
 import Pager from './Pager.tsx';
-import SortHeader from './SortHeader.tsx';
+import SortHeader from '../common/SortHeader.tsx';
 import {
   ARTICLE_STATUSES,
   DEFAULT_ARTICLE_LIST,

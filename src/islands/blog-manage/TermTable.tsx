@@ -7,7 +7,7 @@ import { Code } from '../../lib/shared/codes.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
-import SortHeader from './SortHeader.tsx';
+import SortHeader from '../common/SortHeader.tsx';
 import {
   DEFAULT_TERM_LIST,
   MAX_SEARCH,

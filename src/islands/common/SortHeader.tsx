@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../lib/i18n/index.ts';
-import Msg from '../common/Msg.tsx';
+import Msg from './Msg.tsx';
 
 function SortArrow({ direction }: { direction: 'asc' | 'desc' | null }) {
   const d =
