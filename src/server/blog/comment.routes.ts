@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { currentAuth, requireUser } from '../auth/auth.plugin.ts';
 import { ok } from '../common/envelope.ts';
 import { Envelope, ErrorEnvelope } from '../common/envelope.schema.ts';
-import { rateLimited } from '../common/rate-limit.ts';
+import { alsoLimited, rateLimited } from '../common/rate-limit.ts';
 import {
   CommentIdParamsSchema,
   CommentListQuerySchema,
@@ -60,7 +60,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: [
         requireUser,
         rateLimited(app, 'comment-post-user', { max: 5, windowMs: 60_000, per: 'user' }),
-        rateLimited(app, 'comment-post-ip', { max: 20, windowMs: 60_000 }),
+        alsoLimited(app, 'comment-post-ip', { max: 20, windowMs: 60_000 }),
       ],
       schema: {
         tags,

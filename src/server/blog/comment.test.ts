@@ -244,6 +244,19 @@ describe.each(DIALECTS)('blog comments on %s', (dialect) => {
     await comment((await t.signUp()).token, id, 'another user still may');
   });
 
+  test('posting is rate limited per address too, whoever signs in there', async () => {
+    t = await createTestApp(dialect);
+    const id = await article();
+    // inject() comes from one address: four users at 5 each reach its 20 a minute.
+    for (let u = 0; u < 4; u += 1) {
+      const { token } = await t.signUp();
+      for (let i = 0; i < 5; i += 1) await comment(token, id, `user ${u} comment ${i}`);
+    }
+    const fresh = await post((await t.signUp()).token, { articleId: id, content: 'from here' });
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json()).toMatchObject({ code: -429 });
+  });
+
   test('authors and blog managers delete; others may not; replies go with the comment', async () => {
     t = await createTestApp(dialect);
     const id = await article();

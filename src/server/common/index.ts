@@ -3,4 +3,4 @@ export { ok, fail, page } from './envelope.ts';
 export { Envelope, ErrorEnvelope, PageOf } from './envelope.schema.ts';
 export { errorHandler, describeValidation } from './error-handler.ts';
 export { trackRoutes, notFoundHandler } from './not-found.ts';
-export { rateLimited, tooManyRequests, addressKey, type Limit } from './rate-limit.ts';
+export { alsoLimited, rateLimited, tooManyRequests, addressKey, type Limit } from './rate-limit.ts';

@@ -2,9 +2,12 @@
  * Per-route limits on @fastify/rate-limit (in Redis when configured, so they hold across
  * instances). Each limit counts under its own name: limiters made with `app.rateLimit()` alone
  * would share one counter per client. Every refusal is the envelope's -429 with a retry time.
+ *
+ * @fastify/rate-limit runs only the first of its hooks on a request, so a route's second limit
+ * (e.g. per user, then per address) is `alsoLimited`: the same count, kept in the Kv store.
  */
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../lib/shared/codes.ts';
 import { AppError } from './app-error.ts';
 
@@ -45,4 +48,16 @@ export function rateLimited(app: FastifyInstance, name: string, limit: Limit) {
     keyGenerator: (request) => `${name}:${subject(request, limit.per)}`,
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
+}
+
+/** A further limit on a route that already has a `rateLimited` one (see the module comment). */
+export function alsoLimited(app: FastifyInstance, name: string, limit: Limit) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const key = `rate:${name}:${subject(request, limit.per)}`;
+    const count = await app.ctx.kv.incr(key, limit.windowMs);
+    if (count <= limit.max) return;
+    const ttl = await app.ctx.kv.ttl(key);
+    void reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
+    throw tooManyRequests(ttl);
+  };
 }
