@@ -29,7 +29,7 @@ const article: Article = {
 };
 
 type Answer = { status: number; body: { code: number; message: string; data: unknown } };
-let detail: () => Answer;
+let detail: () => Answer | Promise<Answer>;
 let root: Root;
 let host: HTMLDivElement;
 let requested: string[];
@@ -47,7 +47,7 @@ beforeEach(() => {
       const path = new URL(request.url).pathname;
       requested.push(path);
       const answer = path.startsWith('/api/blog/article/detail/')
-        ? detail()
+        ? await detail()
         : ok({ records: [], totalRecordNum: 0, totalPageNum: 0, pageNum: 1, pageSize: 20 });
       return new Response(JSON.stringify(answer.body), {
         status: answer.status,
@@ -109,8 +109,13 @@ describe('ArticleFallback', () => {
     'loads the article of the address and shows it like a prebuilt page',
     { timeout: 20_000 },
     async () => {
+      // The answer waits until the loading state has been seen.
+      let answer = (): void => undefined;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      detail = () => answered.then(() => ok(article));
       await mount();
       expect(host.textContent).toContain('Loading the article');
+      answer();
       await until(() => expect(host.querySelector('h1')?.textContent).toBe(article.title));
       expect(requested).toContain('/api/blog/article/detail/late-1');
       expect(document.title).toBe('Published after the build · Atrium');
