@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import type { ManagedUser, RoleInfo, UserSort } from '../../lib/api/admin-types.ts';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import type { RoleInfo, UserSort } from '../../lib/api/admin-types.ts';
 import { listRoles, listUsers } from '../../lib/api/admin.ts';
 import { localMessage } from '../../lib/api/errors.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
 import { avatarUrl } from '../../lib/avatar.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
-import type { Page } from '../../lib/shared/codes.ts';
 import { DEFAULT_AVATAR, paths } from '../../lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
+import Pager from '../common/Pager.tsx';
+import { usePagedRows } from '../common/use-paged-rows.ts';
 import SortHeader from '../common/SortHeader.tsx';
 import {
   DEFAULT_LIST_STATE,
@@ -21,21 +22,10 @@ import {
   toggleSort,
   type UserListState,
 } from './list-query.ts';
-import {
-  BUTTON_BUSY_CLASS,
-  ERROR_CLASS,
-  INPUT_CLASS,
-  LABEL_CLASS,
-  formatTime,
-} from '../common/ui.ts';
+import { ERROR_CLASS, INPUT_CLASS, LABEL_CLASS, formatTime } from '../common/ui.ts';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-type Rows =
-  | { kind: 'loading'; previous: Page<ManagedUser> | null }
-  | { kind: 'ready'; page: Page<ManagedUser> }
-  | { kind: 'error'; text: string; previous: Page<ManagedUser> | null };
 
 function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
   const img = event.currentTarget;
@@ -49,11 +39,7 @@ export default function UserTable() {
   const [state, setState] = useState<UserListState>(DEFAULT_LIST_STATE);
   const [searchText, setSearchText] = useState('');
   const [ready, setReady] = useState(false);
-  const [rows, setRows] = useState<Rows>({ kind: 'loading', previous: null });
   const [roles, setRoles] = useState<RoleInfo[]>([]);
-  const [attempt, setAttempt] = useState(0);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
   const ids = { search: useId(), locked: useId(), role: useId(), size: useId(), caption: useId() };
 
   // The state starts from the address, so a reload or "back" shows the same list.
@@ -76,51 +62,17 @@ export default function UserTable() {
     return () => clearTimeout(timer);
   }, [searchText, ready]);
 
-  useEffect(() => {
-    if (!ready) return;
-    const query = formatListState(state);
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${query ? `?${query}` : ''}`,
-    );
-    let current = true;
-    setRows((r) => ({
-      kind: 'loading',
-      previous: r.kind === 'loading' ? r.previous : r.kind === 'ready' ? r.page : r.previous,
-    }));
-    listUsers(toUserListQuery(state)).then(
-      (page) => {
-        if (!current) return;
-        // A page past the end (rows deleted, filters narrowed): go to the last one.
-        if (
-          page.records.length === 0 &&
-          page.totalPageNum > 0 &&
-          state.pageNum > page.totalPageNum
-        ) {
-          setState((s) => ({ ...s, pageNum: page.totalPageNum }));
-          return;
-        }
-        setRows({ kind: 'ready', page });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setRows((r) => ({
-          kind: 'error',
-          text: describeRef.current(error),
-          previous: r.kind === 'loading' ? r.previous : null,
-        }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [state, ready, attempt]);
+  const { rows, page, loading, reload } = usePagedRows({
+    state,
+    setState,
+    ready,
+    toQuery: formatListState,
+    load: (s) => listUsers(toUserListQuery(s)),
+    describe,
+  });
 
   const update = (change: Partial<UserListState>) =>
     setState((s) => ({ ...s, pageNum: 1, ...change }));
-  const page = rows.kind === 'ready' ? rows.page : rows.previous;
-  const loading = rows.kind === 'loading';
   const filtered = state.search !== '' || state.locked !== '' || state.role !== '';
   const roleTitle = (name: string) => {
     const role = roles.find((r) => roleAuthority(r.name) === roleAuthority(name));
@@ -231,7 +183,7 @@ export default function UserTable() {
       {rows.kind === 'error' && (
         <div role="alert" className="flex flex-wrap items-center gap-3 border-b border-line p-4">
           <p className={ERROR_CLASS}>{rows.text}</p>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn" onClick={reload}>
             <Msg k="admin.retry" />
           </button>
         </div>
@@ -397,31 +349,13 @@ export default function UserTable() {
         </table>
       </div>
 
-      {page && page.totalPageNum > 1 && (
-        <nav
-          aria-label={t('admin.list.pages')}
-          className="flex flex-wrap items-center justify-between gap-3 border-t border-line p-4"
-        >
-          <button
-            type="button"
-            className={`btn ${BUTTON_BUSY_CLASS}`}
-            disabled={loading || state.pageNum <= 1}
-            onClick={() => setState((s) => ({ ...s, pageNum: s.pageNum - 1 }))}
-          >
-            <Msg k="admin.list.prev" />
-          </button>
-          <p className="text-sm text-muted">
-            <Msg k="admin.list.pageOf" vars={{ page: page.pageNum, pages: page.totalPageNum }} />
-          </p>
-          <button
-            type="button"
-            className={`btn ${BUTTON_BUSY_CLASS}`}
-            disabled={loading || state.pageNum >= page.totalPageNum}
-            onClick={() => setState((s) => ({ ...s, pageNum: s.pageNum + 1 }))}
-          >
-            <Msg k="admin.list.next" />
-          </button>
-        </nav>
+      {page && (
+        <Pager
+          pageNum={page.pageNum}
+          totalPageNum={page.totalPageNum}
+          busy={loading}
+          onPage={(pageNum) => setState((s) => ({ ...s, pageNum }))}
+        />
       )}
     </div>
   );

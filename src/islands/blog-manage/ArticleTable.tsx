@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   deleteArticle,
   listManagedArticles,
@@ -10,12 +10,12 @@ import {
 } from '../../lib/api/blog-manage.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
-import type { Page } from '../../lib/shared/codes.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import Icon from '../common/Icon.tsx';
 import Msg from '../common/Msg.tsx';
+import { usePagedRows } from '../common/use-paged-rows.ts';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
-import Pager from './Pager.tsx';
+import Pager from '../common/Pager.tsx';
 import SortHeader from '../common/SortHeader.tsx';
 import {
   ARTICLE_STATUSES,
@@ -33,11 +33,6 @@ import { ERROR_CLASS, INPUT_CLASS, LABEL_CLASS, formatTime } from '../common/ui.
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-type Rows =
-  | { kind: 'loading'; previous: Page<ManagedArticleSummary> | null }
-  | { kind: 'ready'; page: Page<ManagedArticleSummary> }
-  | { kind: 'error'; text: string; previous: Page<ManagedArticleSummary> | null };
 
 const STATUS_KEY: Record<ArticleStatus, MessageKey> = {
   draft: 'blogManage.status.draft',
@@ -67,16 +62,12 @@ export default function ArticleTable() {
   const [state, setState] = useState<ArticleListState>(DEFAULT_ARTICLE_LIST);
   const [searchText, setSearchText] = useState('');
   const [ready, setReady] = useState(false);
-  const [rows, setRows] = useState<Rows>({ kind: 'loading', previous: null });
   const [categories, setCategories] = useState<Term[]>([]);
   const [tags, setTags] = useState<Term[]>([]);
-  const [attempt, setAttempt] = useState(0);
   const [deleting, setDeleting] = useState<ManagedArticleSummary | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
   const ids = {
     search: useId(),
     status: useId(),
@@ -107,51 +98,17 @@ export default function ArticleTable() {
     return () => clearTimeout(timer);
   }, [searchText, ready]);
 
-  useEffect(() => {
-    if (!ready) return;
-    const query = formatArticleListState(state);
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${query ? `?${query}` : ''}`,
-    );
-    let current = true;
-    setRows((r) => ({
-      kind: 'loading',
-      previous: r.kind === 'loading' ? r.previous : r.kind === 'ready' ? r.page : r.previous,
-    }));
-    listManagedArticles(toArticleQuery(state)).then(
-      (page) => {
-        if (!current) return;
-        // A page past the end (rows deleted, filters narrowed): go to the last one.
-        if (
-          page.records.length === 0 &&
-          page.totalPageNum > 0 &&
-          state.pageNum > page.totalPageNum
-        ) {
-          setState((s) => ({ ...s, pageNum: page.totalPageNum }));
-          return;
-        }
-        setRows({ kind: 'ready', page });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setRows((r) => ({
-          kind: 'error',
-          text: describeRef.current(error),
-          previous: r.kind === 'loading' ? r.previous : null,
-        }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [state, ready, attempt]);
+  const { rows, page, loading, reload } = usePagedRows({
+    state,
+    setState,
+    ready,
+    toQuery: formatArticleListState,
+    load: (s) => listManagedArticles(toArticleQuery(s)),
+    describe,
+  });
 
   const update = (change: Partial<ArticleListState>) =>
     setState((s) => ({ ...s, pageNum: 1, ...change }));
-  const page = rows.kind === 'ready' ? rows.page : rows.previous;
-  const loading = rows.kind === 'loading';
   const filtered = isFiltered(state);
   const now = Date.now();
 
@@ -177,7 +134,7 @@ export default function ArticleTable() {
       await deleteArticle(deleting.id);
       setNotice(t('blogManage.articles.deleted', { title: deleting.title }));
       setDeleting(null);
-      setAttempt((n) => n + 1);
+      reload();
     } catch (error) {
       setDeleteError(describe(error));
     } finally {
@@ -315,7 +272,7 @@ export default function ArticleTable() {
         {rows.kind === 'error' && (
           <div role="alert" className="flex flex-wrap items-center gap-3 border-b border-line p-4">
             <p className={ERROR_CLASS}>{rows.text}</p>
-            <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className="btn" onClick={reload}>
               <Msg k="blogManage.retry" />
             </button>
           </div>

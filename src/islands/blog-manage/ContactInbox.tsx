@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   listContactMessages,
   markContactRead,
@@ -6,9 +6,9 @@ import {
 } from '../../lib/api/blog-manage.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
-import type { Page } from '../../lib/shared/codes.ts';
 import Msg from '../common/Msg.tsx';
-import Pager from './Pager.tsx';
+import { usePagedRows } from '../common/use-paged-rows.ts';
+import Pager from '../common/Pager.tsx';
 import {
   INBOX_PAGE_SIZE,
   formatInboxState,
@@ -16,11 +16,6 @@ import {
   type InboxState,
 } from './list-query.ts';
 import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from '../common/ui.ts';
-
-type Rows =
-  | { kind: 'loading'; previous: Page<ContactMessage> | null }
-  | { kind: 'ready'; page: Page<ContactMessage> }
-  | { kind: 'error'; text: string; previous: Page<ContactMessage> | null };
 
 const MAIL_KEY: Record<ContactMessage['mailStatus'], MessageKey> = {
   none: 'blogManage.inbox.mail.none',
@@ -40,12 +35,8 @@ export default function ContactInbox() {
   const { locale, t, describe } = useFeedback();
   const [state, setState] = useState<InboxState>({ pageNum: 1, unread: false });
   const [ready, setReady] = useState(false);
-  const [rows, setRows] = useState<Rows>({ kind: 'loading', previous: null });
-  const [attempt, setAttempt] = useState(0);
   const [marking, setMarking] = useState<string | null>(null);
   const [markError, setMarkError] = useState<{ id: string; text: string } | null>(null);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
   const ids = { unread: useId(), heading: useId() };
 
   useEffect(() => {
@@ -53,52 +44,15 @@ export default function ContactInbox() {
     setReady(true);
   }, []);
 
-  useEffect(() => {
-    if (!ready) return;
-    const query = formatInboxState(state);
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${query ? `?${query}` : ''}`,
-    );
-    let current = true;
-    setRows((r) => ({
-      kind: 'loading',
-      previous: r.kind === 'loading' ? r.previous : r.kind === 'ready' ? r.page : r.previous,
-    }));
-    listContactMessages({
-      pageNum: state.pageNum,
-      pageSize: INBOX_PAGE_SIZE,
-      unread: state.unread,
-    }).then(
-      (page) => {
-        if (!current) return;
-        if (
-          page.records.length === 0 &&
-          page.totalPageNum > 0 &&
-          state.pageNum > page.totalPageNum
-        ) {
-          setState((s) => ({ ...s, pageNum: page.totalPageNum }));
-          return;
-        }
-        setRows({ kind: 'ready', page });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setRows((r) => ({
-          kind: 'error',
-          text: describeRef.current(error),
-          previous: r.kind === 'loading' ? r.previous : null,
-        }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [state, ready, attempt]);
-
-  const page = rows.kind === 'ready' ? rows.page : rows.previous;
-  const loading = rows.kind === 'loading';
+  const { rows, setRows, page, loading, reload } = usePagedRows({
+    state,
+    setState,
+    ready,
+    toQuery: formatInboxState,
+    load: (s) =>
+      listContactMessages({ pageNum: s.pageNum, pageSize: INBOX_PAGE_SIZE, unread: s.unread }),
+    describe,
+  });
 
   const markRead = async (message: ContactMessage) => {
     setMarking(message.id);
@@ -154,7 +108,7 @@ export default function ContactInbox() {
       {rows.kind === 'error' && (
         <div role="alert" className="card flex flex-wrap items-center gap-3 p-4">
           <p className={ERROR_CLASS}>{rows.text}</p>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn" onClick={reload}>
             <Msg k="blogManage.retry" />
           </button>
         </div>

@@ -22,10 +22,6 @@ export const zhCN = {
   'blogManage.list.total': '共 {count} 项',
   'blogManage.list.noMatch': '没有符合条件的项。',
   'blogManage.list.clearFilters': '清除筛选',
-  'blogManage.list.pages': '分页',
-  'blogManage.list.prev': '上一页',
-  'blogManage.list.next': '下一页',
-  'blogManage.list.pageOf': '第 {page} / {pages} 页',
 
   'blogManage.col.title': '标题',
   'blogManage.col.status': '状态',
@@ -242,10 +238,6 @@ export const en: Readonly<Record<keyof typeof zhCN, string>> = {
   'blogManage.list.total': '{count} in all',
   'blogManage.list.noMatch': 'Nothing matches these filters.',
   'blogManage.list.clearFilters': 'Clear filters',
-  'blogManage.list.pages': 'Pages',
-  'blogManage.list.prev': 'Previous',
-  'blogManage.list.next': 'Next',
-  'blogManage.list.pageOf': 'Page {page} of {pages}',
 
   'blogManage.col.title': 'Title',
   'blogManage.col.status': 'Status',

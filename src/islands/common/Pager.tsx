@@ -1,6 +1,6 @@
 import { useT } from '../../lib/i18n/use-t.ts';
-import Msg from '../common/Msg.tsx';
-import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
+import Msg from './Msg.tsx';
+import { BUTTON_BUSY_CLASS } from './ui.ts';
 
 interface Props {
   pageNum: number;
@@ -15,7 +15,7 @@ export default function Pager({ pageNum, totalPageNum, busy, onPage }: Props) {
   if (totalPageNum <= 1) return null;
   return (
     <nav
-      aria-label={t('blogManage.list.pages')}
+      aria-label={t('common.pages')}
       className="flex flex-wrap items-center justify-between gap-3 border-t border-line p-4"
     >
       <button
@@ -24,10 +24,10 @@ export default function Pager({ pageNum, totalPageNum, busy, onPage }: Props) {
         disabled={busy || pageNum <= 1}
         onClick={() => onPage(pageNum - 1)}
       >
-        <Msg k="blogManage.list.prev" />
+        <Msg k="common.prev" />
       </button>
       <p className="text-sm text-muted">
-        <Msg k="blogManage.list.pageOf" vars={{ page: pageNum, pages: totalPageNum }} />
+        <Msg k="common.pageOf" vars={{ page: pageNum, pages: totalPageNum }} />
       </p>
       <button
         type="button"
@@ -35,7 +35,7 @@ export default function Pager({ pageNum, totalPageNum, busy, onPage }: Props) {
         disabled={busy || pageNum >= totalPageNum}
         onClick={() => onPage(pageNum + 1)}
       >
-        <Msg k="blogManage.list.next" />
+        <Msg k="common.next" />
       </button>
     </nav>
   );
