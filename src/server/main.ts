@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { seedRolesAndPermissions } from './auth/index.ts';
-import { buildSiteFromDb, seedDemoContent, siteNeedsBuild } from './blog/index.ts';
+import { buildSiteFromDb, seedDemoContent } from './blog/index.ts';
 import type { Config } from './config.ts';
 import { connectDb, migrateToLatest } from './db/index.ts';
 import { connectRedis } from './redis/index.ts';
@@ -31,11 +31,16 @@ export async function startServer(
     await ensureOwner(db.kysely, config, log);
     const demo = await seedDemoContent(db.kysely);
     if (demo > 0) log.info({ articles: demo }, 'first-run demo articles created');
-    const site = { root, distDir: config.distDir, db: db.kysely, now: Date.now };
-    if (serveSite && (await siteNeedsBuild(site))) {
-      log.info('building the pages…');
-      const built = await buildSiteFromDb({ ...site, workDir: `${config.dataDir}/build` });
-      log.info({ pages: built.pages, ms: built.ms }, 'pages built');
+    if (serveSite) {
+      const built = await buildSiteFromDb({
+        root,
+        distDir: config.distDir,
+        workDir: `${config.dataDir}/build`,
+        db: db.kysely,
+        now: Date.now,
+        onlyIfChanged: true,
+      });
+      if (built) log.info({ pages: built.pages, ms: built.ms }, 'pages built');
     }
     app = await buildApp({ config, db, redis, serveSite, siteRoot: root });
   } catch (error) {

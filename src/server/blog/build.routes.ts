@@ -67,15 +67,17 @@ export const buildRoutes: FastifyPluginAsyncTypebox<BuildRoutesOptions> = async 
     rebuilder = new Rebuilder(
       {
         build: async () => {
-          await buildSiteFromDb({
+          const built = await buildSiteFromDb({
             root,
             distDir: config.distDir,
             workDir: join(config.dataDir, 'build'),
             db: db.kysely,
             now,
             output: null,
+            // A draft saved or renamed tag with no visible article changes no page.
+            onlyIfChanged: true,
           });
-          await app.site.reload(config.distDir);
+          if (built) await app.site.reload(config.distDir);
         },
         nextScheduled: () => findNextScheduledTime(db.kysely, new Date(now()).toISOString()),
         publish: (status) => {

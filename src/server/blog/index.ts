@@ -19,4 +19,4 @@ export function onBlogChange(hub: Hub, listener: (change: BlogChange) => void): 
 export { commentRoutes } from './comment.routes.ts';
 export { seedDemoContent } from './demo-content.ts';
 export { buildRoutes, type BuildRoutesOptions } from './build.routes.ts';
-export { buildSiteFromDb, siteNeedsBuild } from './site-build.ts';
+export { buildSiteFromDb } from './site-build.ts';

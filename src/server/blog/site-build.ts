@@ -30,7 +30,14 @@ export interface SiteBuildOptions {
   readonly now: () => number;
   /** The builders' output; null keeps it (the tail is still in a failure's message). */
   readonly output?: NodeJS.WritableStream | null;
+  /**
+   * Build only when the pages are missing, older than their sources, or show other content than
+   * the database holds (a draft saved, views counted: no build). Default: always build.
+   */
+  readonly onlyIfChanged?: boolean;
 }
+
+export type Built = BuildResult & { readonly info: BuildInfo };
 
 export async function readBuildInfo(distDir: string): Promise<BuildInfo | null> {
   try {
@@ -49,18 +56,26 @@ async function pruneRenderCache(dir: string, before: number): Promise<void> {
   }
 }
 
-/** Builds the site from the database as it is now; resolves once the new pages are in place. */
+/**
+ * Builds the site from the database as it is now; resolves once the new pages are in place, or
+ * with null when `onlyIfChanged` found nothing to build.
+ */
 export async function buildSiteFromDb(
-  options: SiteBuildOptions,
-): Promise<BuildResult & { info: BuildInfo }> {
+  options: SiteBuildOptions & { readonly onlyIfChanged?: false },
+): Promise<Built>;
+export async function buildSiteFromDb(options: SiteBuildOptions): Promise<Built | null>;
+export async function buildSiteFromDb(options: SiteBuildOptions): Promise<Built | null> {
   const started = Date.now();
   const renderCache = join(options.workDir, 'render-cache');
-  // New sources may render differently: the cached renders are only good for the same code.
-  if (isBuildStale(options.root, options.distDir)) {
-    await rm(renderCache, { recursive: true, force: true });
-  }
+  const sourcesChanged = isBuildStale(options.root, options.distDir);
   const snapshot = await exportBlogSnapshot(options.db, new Date(options.now()));
   const info: BuildInfo = { digest: snapshotDigest(snapshot), builtAt: snapshot.generatedAt };
+  if (options.onlyIfChanged && !sourcesChanged) {
+    const built = await readBuildInfo(options.distDir);
+    if (built?.digest === info.digest) return null;
+  }
+  // New sources may render differently: the cached renders are only good for the same code.
+  if (sourcesChanged) await rm(renderCache, { recursive: true, force: true });
   await mkdir(options.workDir, { recursive: true });
   const file = join(options.workDir, `blog-snapshot-${process.pid}-${started}.json`);
   await writeFile(file, JSON.stringify(snapshot));
@@ -78,18 +93,4 @@ export async function buildSiteFromDb(
   } finally {
     await rm(file, { force: true });
   }
-}
-
-/**
- * Whether the pages need a build: missing, older than their sources, or showing other content
- * than the database holds now.
- */
-export async function siteNeedsBuild(
-  options: Pick<SiteBuildOptions, 'root' | 'distDir' | 'db' | 'now'>,
-): Promise<boolean> {
-  if (isBuildStale(options.root, options.distDir)) return true;
-  const info = await readBuildInfo(options.distDir);
-  if (info === null) return true;
-  const snapshot = await exportBlogSnapshot(options.db, new Date(options.now()));
-  return snapshotDigest(snapshot) !== info.digest;
 }
