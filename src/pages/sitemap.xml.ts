@@ -6,6 +6,7 @@
 import type { APIRoute } from 'astro';
 import { loadBlogSnapshot, pagesOf } from '../lib/build/blog-snapshot.ts';
 import type { SnapshotArticle } from '../lib/shared/blog-snapshot.ts';
+import { escapeHtml } from '../lib/shared/escape.ts';
 import { paths } from '../lib/shared/paths.ts';
 import { ROUTES, isDynamic, isProtected } from '../lib/shared/routes.ts';
 
@@ -40,15 +41,6 @@ function latest(articles: readonly SnapshotArticle[]): string | undefined {
     }
   }
   return best;
-}
-
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }
 
 export const GET: APIRoute = ({ site, url }) => {
@@ -88,7 +80,7 @@ export const GET: APIRoute = ({ site, url }) => {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entries.map(
       ({ path, lastmod }) =>
-        `  <url><loc>${escapeXml(new URL(path, base).href)}</loc>${
+        `  <url><loc>${escapeHtml(new URL(path, base).href)}</loc>${
           lastmod ? `<lastmod>${lastmod}</lastmod>` : ''
         }</url>`,
     ),

@@ -13,6 +13,7 @@ import { Feed } from 'feed';
 import { MESSAGES } from '../i18n/messages.ts';
 import { renderForBuild } from './render-cache.ts';
 import type { SnapshotArticle, SnapshotTerm } from '../shared/blog-snapshot.ts';
+import { escapeHtml } from '../shared/escape.ts';
 import { paths } from '../shared/paths.ts';
 import { loadBlogSnapshot } from './blog-snapshot.ts';
 
@@ -64,14 +65,6 @@ export function feedArticles(
 function xmlSafe(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.toWellFormed().replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }
 
 const NAMED: Readonly<Record<string, string>> = {

@@ -3,6 +3,7 @@
  * HTML-escaped, only the matched term wrapped in <mark>.
  */
 import { Lexer, type Token } from 'marked';
+import { escapeHtml } from '../../lib/shared/escape.ts';
 
 export const EXCERPT_LENGTH = 160;
 
@@ -75,15 +76,6 @@ export function excerptOf(markdown: string, length = EXCERPT_LENGTH): string {
   return truncate(markdownToPlainText(markdown), length);
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 function termPattern(term: string): RegExp {
   return new RegExp(term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
 }
@@ -116,3 +108,5 @@ export function snippet(text: string, term: string, radius = 60): string {
   const suffix = after.length > radius ? '…' : '';
   return `${prefix}${highlight(window, term)}${suffix}`;
 }
+
+export { escapeHtml };
