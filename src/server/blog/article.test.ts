@@ -266,8 +266,10 @@ describe.each(DIALECTS)('blog articles on %s', (dialect) => {
     const made = await create(article(categoryId));
     const listed = async () =>
       (await b.call('GET', '/article?pageNum=1&pageSize=10')).body.data.records[0].views;
-    expect(await listed()).toBe(0);
-    for (let i = 0; i < 3; i += 1) await b.call('GET', `/article/detail/${made.id}`);
+    // The entry is first kept while a view is still buffered: counted once, not twice.
+    await b.call('GET', `/article/detail/${made.id}`);
+    expect(await listed()).toBe(1);
+    for (let i = 0; i < 2; i += 1) await b.call('GET', `/article/detail/${made.id}`);
     expect(await listed()).toBe(3);
     // The buffer is written every few seconds; then the count comes from the kept entry.
     const db = b.t.testDb.db.kysely;
