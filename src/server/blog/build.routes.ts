@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BLOG_MANAGE_ANY } from '../../lib/shared/permissions.ts';
-import { SITE_BUILD_TOPIC, type SiteBuildStatus } from '../../lib/shared/site-build.ts';
+import { SITE_BUILD_TOPIC } from '../../lib/shared/site-build.ts';
 import { requirePermission } from '../auth/index.ts';
 import { AppError } from '../common/app-error.ts';
 import { ok } from '../common/envelope.ts';
 import { Envelope, ErrorEnvelope } from '../common/envelope.schema.ts';
 import { findNextScheduledTime } from './article.repo.ts';
 import { BLOG_TOPIC } from './article.service.ts';
-import { Rebuilder } from './rebuild.ts';
+import { IDLE_STATUS, Rebuilder } from './rebuild.ts';
 import { buildSiteFromDb, readBuildInfo } from './site-build.ts';
 
 export interface BuildRoutesOptions {
@@ -46,16 +46,6 @@ const StatusSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const IDLE: SiteBuildStatus = {
-  state: 'idle',
-  queuedAt: null,
-  startedAt: null,
-  finishedAt: null,
-  ms: null,
-  error: null,
-  builtAt: null,
-};
 
 export const buildRoutes: FastifyPluginAsyncTypebox<BuildRoutesOptions> = async (app, options) => {
   const { config, db, hub, sessions } = app.ctx;
@@ -117,7 +107,7 @@ export const buildRoutes: FastifyPluginAsyncTypebox<BuildRoutesOptions> = async 
         response: { 200: Envelope(StatusSchema), 401: ErrorEnvelope, 403: ErrorEnvelope },
       },
     },
-    async () => ok(rebuilder?.status ?? IDLE),
+    async () => ok(rebuilder?.status ?? IDLE_STATUS),
   );
 
   app.post(

@@ -23,16 +23,19 @@ const MAX_TIMEOUT = 2 ** 31 - 1;
 /** The tail of a failed build's log kept for the managers. */
 const ERROR_TAIL = 2000;
 
+/** Before any build since this start. */
+export const IDLE_STATUS: SiteBuildStatus = {
+  state: 'idle',
+  queuedAt: null,
+  startedAt: null,
+  finishedAt: null,
+  ms: null,
+  error: null,
+  builtAt: null,
+};
+
 export class Rebuilder {
-  #status: SiteBuildStatus = {
-    state: 'idle',
-    queuedAt: null,
-    startedAt: null,
-    finishedAt: null,
-    ms: null,
-    error: null,
-    builtAt: null,
-  };
+  #status: SiteBuildStatus = IDLE_STATUS;
   readonly #deps: RebuilderDeps;
   #debounce: NodeJS.Timeout | undefined;
   #scheduled: NodeJS.Timeout | undefined;
