@@ -18,6 +18,7 @@ import { Code } from '../../lib/shared/codes.ts';
 import { DEFAULT_AVATAR, paths } from '../../lib/shared/paths.ts';
 import { ROLE_SUPER_ADMIN } from '../../lib/shared/permissions.ts';
 import { $user, updateUser } from '../../lib/stores/session.ts';
+import LoadStateCard from '../common/LoadStateCard.tsx';
 import Msg from '../common/Msg.tsx';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
 import Feedback from '../common/Feedback.tsx';
@@ -188,38 +189,18 @@ export default function UserEditor() {
     if (userPermissions && roles) setChosen(rolesOf(userPermissions, roles));
   }, [userPermissions, roles]);
 
-  if (loaded.kind === 'loading') {
+  if (loaded.kind !== 'ready') {
     return (
-      <p role="status" className="card p-5 text-muted">
-        <Msg k="admin.edit.loading" />
-      </p>
-    );
-  }
-  if (loaded.kind === 'missing') {
-    return (
-      <div className="card p-5">
-        <p role="alert" className="font-medium">
-          <Msg k="admin.edit.missing" />
-        </p>
-        <p className="mt-3">
-          <BackLink />
-        </p>
-      </div>
-    );
-  }
-  if (loaded.kind === 'error') {
-    return (
-      <div className="card p-5">
-        <p role="alert" className={ERROR_CLASS}>
-          {loaded.text}
-        </p>
-        <div className="mt-3 flex flex-wrap items-center gap-4">
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-            <Msg k="admin.retry" />
-          </button>
-          <BackLink />
-        </div>
-      </div>
+      <LoadStateCard
+        state={loaded}
+        words={{
+          loading: 'admin.edit.loading',
+          missing: 'admin.edit.missing',
+          retry: 'admin.retry',
+        }}
+        onRetry={() => setAttempt((n) => n + 1)}
+        back={<BackLink />}
+      />
     );
   }
 

@@ -26,6 +26,7 @@ import { paths } from '../../lib/shared/paths.ts';
 import { Permission, hasAnyPermission } from '../../lib/shared/permissions.ts';
 import { $user } from '../../lib/stores/session.ts';
 import Feedback from '../common/Feedback.tsx';
+import LoadStateCard from '../common/LoadStateCard.tsx';
 import Msg from '../common/Msg.tsx';
 import BuildStatus from './BuildStatus.tsx';
 import CategoryPicker from './CategoryPicker.tsx';
@@ -442,36 +443,18 @@ export default function ArticleEditor({ mode }: Props) {
     </a>
   );
 
-  if (loaded.kind === 'loading') {
+  if (loaded.kind !== 'ready') {
     return (
-      <p role="status" className="card p-5 text-muted">
-        <Msg k="blogManage.loading" />
-      </p>
-    );
-  }
-  if (loaded.kind === 'missing') {
-    return (
-      <div className="card p-5">
-        <p role="alert" className="font-medium">
-          <Msg k="blogManage.articles.missing" />
-        </p>
-        <p className="mt-3">{back}</p>
-      </div>
-    );
-  }
-  if (loaded.kind === 'error') {
-    return (
-      <div className="card p-5">
-        <p role="alert" className={ERROR_CLASS}>
-          {loaded.text}
-        </p>
-        <div className="mt-3 flex flex-wrap items-center gap-4">
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-            <Msg k="blogManage.retry" />
-          </button>
-          {back}
-        </div>
-      </div>
+      <LoadStateCard
+        state={loaded}
+        words={{
+          loading: 'blogManage.loading',
+          missing: 'blogManage.articles.missing',
+          retry: 'blogManage.retry',
+        }}
+        onRetry={() => setAttempt((n) => n + 1)}
+        back={back}
+      />
     );
   }
 

@@ -12,11 +12,11 @@ import { ApiError } from '../../lib/http.ts';
 import { Code } from '../../lib/shared/codes.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import Feedback from '../common/Feedback.tsx';
+import LoadStateCard from '../common/LoadStateCard.tsx';
 import Msg from '../common/Msg.tsx';
 import { articleListHref, termIdFromPath } from './list-query.ts';
 import {
   BUTTON_BUSY_CLASS,
-  ERROR_CLASS,
   HINT_CLASS,
   INPUT_CLASS,
   LABEL_CLASS,
@@ -96,36 +96,15 @@ export default function TermEditor({ kind, mode }: Props) {
     </a>
   );
 
-  if (loaded.kind === 'loading') {
+  if (loaded.kind !== 'ready') {
     return (
-      <p role="status" className="card max-w-xl p-5 text-muted">
-        <Msg k="blogManage.loading" />
-      </p>
-    );
-  }
-  if (loaded.kind === 'missing') {
-    return (
-      <div className="card max-w-xl p-5">
-        <p role="alert" className="font-medium">
-          <Msg k={words.missing} />
-        </p>
-        <p className="mt-3">{back}</p>
-      </div>
-    );
-  }
-  if (loaded.kind === 'error') {
-    return (
-      <div className="card max-w-xl p-5">
-        <p role="alert" className={ERROR_CLASS}>
-          {loaded.text}
-        </p>
-        <div className="mt-3 flex flex-wrap items-center gap-4">
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-            <Msg k="blogManage.retry" />
-          </button>
-          {back}
-        </div>
-      </div>
+      <LoadStateCard
+        state={loaded}
+        words={{ loading: 'blogManage.loading', missing: words.missing, retry: 'blogManage.retry' }}
+        onRetry={() => setAttempt((n) => n + 1)}
+        back={back}
+        className="max-w-xl"
+      />
     );
   }
 
