@@ -1,11 +1,8 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_PORTS } from './tests/e2e/ports.ts';
+import { E2E_DATA_DIR, E2E_DIST_DIR, E2E_PORTS } from './tests/e2e/ports.ts';
 
 const port = E2E_PORTS.app;
-/** The e2e server's own data folder, emptied at every run (the tests open its database too). */
-export const E2E_DATA_DIR = path.resolve('.e2e');
 
 // The config is loaded by the runner and again by each worker; only the runner starts afresh.
 if (!process.env['TEST_WORKER_INDEX']) rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -27,6 +24,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env['CI']),
   reporter: process.env['CI'] ? 'list' : [['list']],
+  // Beside the run's data, so two runs side by side keep their own traces.
+  outputDir: process.env['E2E_DATA_DIR'] ? `${E2E_DATA_DIR}/test-results` : 'test-results',
   timeout: 45_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -55,6 +54,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: E2E_DATA_DIR,
+        DIST_DIR: E2E_DIST_DIR,
         LOG_LEVEL: 'warn',
         // Predictable image captchas ('TEST'); refused by the server unless NODE_ENV=test.
         NODE_ENV: 'test',

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { E2E_DIST_DIR } from './ports.ts';
 
-// The e2e server builds dist/ when it is missing or stale, so by now it is the build under test.
-const dist = path.resolve('dist');
+// The e2e server builds its pages into its own data folder: by now that is the build under test.
+const dist = E2E_DIST_DIR;
 
 function filesUnder(dir: string, suffix: string): string[] {
   return readdirSync(dir).flatMap((name) => {

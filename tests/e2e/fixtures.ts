@@ -5,9 +5,9 @@ import { ROLE_NAMES, type RoleName } from '../../src/lib/shared/permissions.ts';
 import { SessionService } from '../../src/server/auth/session.service.ts';
 import { connectDb } from '../../src/server/db/connect.ts';
 import { createUser, type User } from '../../src/server/user/index.ts';
-import { E2E_PORTS } from './ports.ts';
+import { E2E_DATA_DIR, E2E_PORTS } from './ports.ts';
 
-const sqlitePath = path.resolve('.e2e', 'atrium.db');
+const sqlitePath = path.join(E2E_DATA_DIR, 'atrium.db');
 let counter = 0;
 
 async function withDb<T>(work: (db: ReturnType<typeof connectDb>) => Promise<T>): Promise<T> {
