@@ -3,8 +3,11 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { findRoute, isDynamic, shellPath } from './src/lib/shared/routes.ts';
+import { siteOrigin } from './src/lib/shared/site-origin.ts';
 
-const site = process.env.PUBLIC_SITE_URL || 'http://127.0.0.1:4321';
+// The server passes the origin it resolved as SITE_URL to every build; `astro dev` and a bare
+// `astro build` get the same rule from HOST and PORT.
+const site = siteOrigin(process.env);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 4322}`;
 
 /** The origin of the image host (avatars), when it is not this site. */

@@ -1,10 +1,11 @@
 /**
  * `npm run build`: builds the pages into DIST_DIR (./dist) from the configured database (migrated
- * first; the blog is exported to the build as a snapshot), runs Pagefind, writes the CDN rewrite
- * rules, and prints a one-line summary. Exits non-zero when the build fails.
+ * first; the blog is exported to the build as a snapshot) with links to SITE_URL (default
+ * http://HOST:PORT), runs Pagefind, writes the CDN rewrite rules, and prints a one-line summary.
+ * Exits non-zero when the build fails.
  */
 import { join, relative, resolve } from 'node:path';
-import { buildSiteFromDb } from '../src/server/blog/index.ts';
+import { buildSiteFromDb, removeSiteBuildLeftovers } from '../src/server/blog/index.ts';
 import { connectDb, migrateToLatest } from '../src/server/db/index.ts';
 import { configOrExit, exitWith } from './cli.ts';
 
@@ -13,10 +14,13 @@ const config = configOrExit();
 const db = connectDb(config);
 try {
   await migrateToLatest(db.kysely);
+  const workDir = join(config.dataDir, 'build');
+  await removeSiteBuildLeftovers({ distDir: config.distDir, workDir });
   const result = await buildSiteFromDb({
     root,
     distDir: config.distDir,
-    workDir: join(config.dataDir, 'build'),
+    siteUrl: config.siteUrl,
+    workDir,
     db: db.kysely,
     now: Date.now,
   });

@@ -18,7 +18,7 @@ import {
   memoryPresence,
   redisPresence,
 } from './auth/index.ts';
-import { blogRoutes, buildRoutes, commentRoutes } from './blog/index.ts';
+import { articleExists, blogRoutes, buildRoutes, commentRoutes } from './blog/index.ts';
 import { CaptchaService, captchaRoutes } from './captcha/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { errorHandler, notFoundHandler, rateLimited, trackRoutes } from './common/index.ts';
@@ -146,7 +146,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   if (options.serveSite) {
     const { sitePlugin } = await import('./site/index.ts');
-    await app.register(sitePlugin, { distDir: config.distDir });
+    await app.register(sitePlugin, {
+      distDir: config.distDir,
+      // An article the pages do not hold yet gets the article shell only if it exists: no soft 404.
+      idExists: { '/blog/:id': (id) => articleExists(db.kysely, id) },
+    });
   }
   // After the site: the rebuilder swaps new pages into it.
   await app.register(buildRoutes, {

@@ -27,6 +27,9 @@ test.each([
   [{ CAPTCHA_TEST_MODE: 'true' }, /^CAPTCHA_TEST_MODE=true is refused unless NODE_ENV=test$/],
   [{ CAPTCHA_TEST_MODE: 'true', NODE_ENV: 'production' }, /refused unless NODE_ENV=test/],
   [{ GITHUB_API_URL: 'ftp://x' }, /^GITHUB_API_URL must start with http: or https:/],
+  [{ SITE_URL: 'example.com' }, /^SITE_URL is not a valid URL/],
+  [{ SITE_URL: 'https://example.com/atrium' }, /^SITE_URL must be an origin without a path/],
+  [{ HOST: 'not a host' }, /^HOST and PORT do not make a URL/],
 ])('a bad value stops the start naming the variable: %o', (env, message) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(message);
@@ -44,4 +47,15 @@ test('PostgreSQL and Redis are chosen by their URLs', () => {
 test('predictable captchas only under NODE_ENV=test', () => {
   expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_MODE: 'true' }).captchaTestMode).toBe(true);
   expect(loadConfig({}).captchaTestMode).toBe(false);
+});
+
+test('the site’s origin is SITE_URL, else http://HOST:PORT (the one rule the build uses too)', () => {
+  expect(loadConfig({ PORT: '46445' }).siteUrl).toBe('http://127.0.0.1:46445');
+  expect(loadConfig({ HOST: '::1' })).toMatchObject({
+    siteUrl: 'http://[::1]:4321',
+    mailFrom: 'Atrium <no-reply@[::1]>',
+  });
+  expect(loadConfig({ SITE_URL: 'https://Example.com/', PORT: '46445' }).siteUrl).toBe(
+    'https://example.com',
+  );
 });

@@ -4,11 +4,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_HOST, DEFAULT_PORT, siteOrigin } from '../lib/shared/site-origin.ts';
 
 export interface Config {
   readonly host: string;
   readonly port: number;
-  /** The site's public origin, used in links sent by mail and in feeds. */
+  /** The site's public origin (no trailing slash): links in mail, and every build's links. */
   readonly siteUrl: string;
   readonly dataDir: string;
   readonly distDir: string;
@@ -105,14 +106,23 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
   return raw;
 }
 
+/** The site's origin (src/lib/shared/site-origin.ts), from the checked HOST and PORT. */
+function origin(env: Env, host: string, port: number): string {
+  try {
+    return siteOrigin({ SITE_URL: env['SITE_URL'], HOST: host, PORT: String(port) });
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Builds the configuration from an environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
-  const host = text(env, 'HOST', '127.0.0.1');
-  const port = integer(env, 'PORT', 4321, 0, 65535);
+  const host = text(env, 'HOST', DEFAULT_HOST);
+  const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535);
   const dataDir = path.resolve(cwd, text(env, 'DATA_DIR', './data'));
-  const siteUrl = url(env, 'SITE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`;
+  const siteUrl = origin(env, host, port);
   const adminUsername = optional(env, 'ADMIN_USERNAME');
   const adminPassword = optional(env, 'ADMIN_PASSWORD');
   if ((adminUsername === null) !== (adminPassword === null)) {
@@ -132,7 +142,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   return Object.freeze({
     host,
     port,
-    siteUrl: siteUrl.replace(/\/+$/, ''),
+    siteUrl,
     dataDir,
     distDir: path.resolve(cwd, text(env, 'DIST_DIR', './dist')),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),

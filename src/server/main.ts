@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { seedRolesAndPermissions } from './auth/index.ts';
-import { buildSiteFromDb, seedDemoContent } from './blog/index.ts';
+import { buildSiteFromDb, removeSiteBuildLeftovers, seedDemoContent } from './blog/index.ts';
 import type { Config } from './config.ts';
 import { connectDb, migrateToLatest } from './db/index.ts';
 import { connectRedis } from './redis/index.ts';
@@ -32,10 +32,14 @@ export async function startServer(
     const demo = await seedDemoContent(db.kysely);
     if (demo > 0) log.info({ articles: demo }, 'first-run demo articles created');
     if (serveSite) {
+      const workDir = `${config.dataDir}/build`;
+      const leftovers = await removeSiteBuildLeftovers({ distDir: config.distDir, workDir });
+      if (leftovers.length > 0) log.info({ leftovers }, 'removed what killed builds left');
       const built = await buildSiteFromDb({
         root,
         distDir: config.distDir,
-        workDir: `${config.dataDir}/build`,
+        siteUrl: config.siteUrl,
+        workDir,
         db: db.kysely,
         now: Date.now,
         onlyIfChanged: true,

@@ -2,29 +2,32 @@
  * The prebuilt feeds, from a real page build of a snapshot made here (Chinese and English, a
  * table, code and math, categories and tags, more articles than a feed holds): Atom against the
  * RFC 4287 RELAX NG schema and RSS for well-formedness (xmllint), both read back with a feed
- * parser, and the JSON Feed. One build for the whole file.
+ * parser, and the JSON Feed. The build runs as the server runs it on another port than the
+ * default, so every absolute link of the output must point at that origin. One build for the file.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  BLOG_SNAPSHOT_ENV,
   BLOG_SNAPSHOT_VERSION,
   type BlogSnapshot,
   type SnapshotArticle,
   type SnapshotTermRef,
 } from '../../src/lib/shared/blog-snapshot.ts';
 import { paths } from '../../src/lib/shared/paths.ts';
+import { siteBuildEnv } from '../../src/server/blog/site-build.ts';
+import { loadConfig } from '../../src/server/config.ts';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCHEMA = join(ROOT, 'tests/fixtures/atom-rfc4287.rng');
-const SITE = 'https://feeds.example.org';
+/** Where `PORT=46445 npm start` says the site is (README: SITE_URL, else http://HOST:PORT). */
+const SITE = loadConfig({ PORT: '46445' }).siteUrl;
 const FEED_SIZE = 20;
 
 const TECH: SnapshotTermRef = { id: 11, name: '技术 Tech' };
@@ -179,8 +182,8 @@ beforeAll(async () => {
   Object.assign(env, {
     NODE_ENV: 'production',
     ASTRO_TELEMETRY_DISABLED: '1',
-    PUBLIC_SITE_URL: SITE,
-    [BLOG_SNAPSHOT_ENV]: snapshotFile,
+    // What the server gives each build it runs (src/server/blog/site-build.ts).
+    ...siteBuildEnv({ snapshotFile, siteUrl: SITE }),
   });
   const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
   try {
@@ -401,5 +404,79 @@ describe('JSON Feed', () => {
     ) as JsonFeed;
     expect(feed.feed_url).toBe(SITE + paths.blogFeed('json', { kind: 'tag', id: DB.id }));
     expect(feed.items.map((i) => i.id)).toEqual([urlOf(TABLES)]);
+  });
+});
+
+describe('links', () => {
+  /** Every file of the build that can hold a link: pages, feeds, sitemap, robots.txt, JSON. */
+  async function linkFiles(): Promise<{ name: string; text: string }[]> {
+    const out = [];
+    for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.(?:html|xml|txt|json)$/.test(entry.name)) continue;
+      const file = join(entry.parentPath, entry.name);
+      out.push({ name: file.slice(dist.length), text: await readFile(file, 'utf8') });
+    }
+    return out;
+  }
+
+  const ABSOLUTE = /\bhttps?:\/\/[^\s"'<>()\\]+/g;
+  /** This machine, under any name: a link there is a link to the site, at some port. */
+  const LOCAL = /^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\])$/;
+
+  test('every absolute link to this machine points at the site’s origin', async () => {
+    const files = await linkFiles();
+    expect(files.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    let local = 0;
+    for (const { name, text } of files) {
+      for (const [link] of text.matchAll(ABSOLUTE)) {
+        let url: URL;
+        try {
+          url = new URL(link.replaceAll('&amp;', '&'));
+        } catch {
+          continue;
+        }
+        if (!LOCAL.test(url.hostname)) continue;
+        local++;
+        if (url.origin !== SITE) wrong.push(`${name}: ${link}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(local).toBeGreaterThan(100);
+  });
+
+  test('canonical, og:url, the sitemap, robots.txt and the feeds name the site’s origin', async () => {
+    const files = await linkFiles();
+    const found: Record<string, string[]> = { canonical: [], ogUrl: [], loc: [], robots: [] };
+    for (const { name, text } of files) {
+      if (name.endsWith('.html')) {
+        for (const m of text.matchAll(/<link rel="canonical" href="([^"]*)"/g)) {
+          found.canonical?.push(m[1] ?? '');
+        }
+        for (const m of text.matchAll(/<meta property="og:url" content="([^"]*)"/g)) {
+          found.ogUrl?.push(m[1] ?? '');
+        }
+      }
+    }
+    const sitemap = await readFile(join(dist, 'sitemap.xml'), 'utf8');
+    for (const m of sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)) found.loc?.push(m[1] ?? '');
+    const robots = await readFile(join(dist, 'robots.txt'), 'utf8');
+    for (const m of robots.matchAll(/^Sitemap: (.*)$/gm)) found.robots?.push(m[1] ?? '');
+
+    // One canonical per article and per list page; og:url on the articles.
+    expect(found.canonical?.length).toBeGreaterThan(ARTICLES.length);
+    expect(found.ogUrl).toHaveLength(ARTICLES.length);
+    expect(found.loc?.length).toBeGreaterThan(ARTICLES.length);
+    expect(found.robots).toEqual([`${SITE}/sitemap.xml`]);
+    for (const [kind, urls] of Object.entries(found)) {
+      for (const url of urls) expect(url, kind).toMatch(new RegExp(`^${SITE}/`));
+    }
+    for (const ref of TERMS) {
+      const rss = parseFeed(await read(paths.blogFeed('rss', ref)));
+      const json = JSON.parse(await read(paths.blogFeed('json', ref))) as JsonFeed;
+      for (const url of [rss.url, rss.self, json.home_page_url, json.feed_url]) {
+        expect(url, label(ref)).toMatch(new RegExp(`^${SITE}/`));
+      }
+    }
   });
 });

@@ -72,6 +72,16 @@ export async function findArticleById(db: Executor, id: string): Promise<Article
   return db.selectFrom('blog_articles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether an article with this id exists, whatever its state (managers preview drafts). */
+export async function articleExists(db: Executor, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blog_articles')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findArticlesByIds(
   db: Executor,
   ids: readonly string[],

@@ -60,6 +60,7 @@ export const buildRoutes: FastifyPluginAsyncTypebox<BuildRoutesOptions> = async 
           const built = await buildSiteFromDb({
             root,
             distDir: config.distDir,
+            siteUrl: config.siteUrl,
             workDir: join(config.dataDir, 'build'),
             db: db.kysely,
             now,

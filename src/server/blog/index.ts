@@ -4,7 +4,7 @@ import { BLOG_TOPIC, type BlogChange } from './article.service.ts';
 
 export { blogRoutes } from './blog.routes.ts';
 export { BLOG_TOPIC, uuidV7, type BlogChange } from './article.service.ts';
-export { visible as visibleArticle } from './article.repo.ts';
+export { articleExists, visible as visibleArticle } from './article.repo.ts';
 export { excerptOf, markdownToPlainText, escapeHtml } from './text.ts';
 export type * from './article.schema.ts';
 export type * from './taxonomy.schema.ts';
@@ -19,4 +19,4 @@ export function onBlogChange(hub: Hub, listener: (change: BlogChange) => void): 
 export { commentRoutes } from './comment.routes.ts';
 export { seedDemoContent } from './demo-content.ts';
 export { buildRoutes, type BuildRoutesOptions } from './build.routes.ts';
-export { buildSiteFromDb } from './site-build.ts';
+export { buildSiteFromDb, removeSiteBuildLeftovers } from './site-build.ts';

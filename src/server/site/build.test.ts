@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readFile, readdir, utimes, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildSite, isBuildStale } from './build.ts';
-import { removeDir, writeFiles } from './test-fixture.ts';
+import { buildSite, isBuildStale, removeBuildLeftovers } from './build.ts';
+import { deadPid, removeDir, writeFiles } from './test-fixture.ts';
 
 /** A stand-in for `astro build`: writes pages into --outDir, or fails when asked to. */
 const FAKE_ASTRO = `
@@ -132,5 +132,49 @@ describe('isBuildStale', () => {
     await utimes(join(root, 'src/server/new.ts'), 3_000_000, 3_000_000);
     await utimes(join(root, 'src/lib/a.test.ts'), 3_000_000, 3_000_000);
     expect(isBuildStale(root, outDir)).toBe(false);
+  });
+});
+
+describe('removeBuildLeftovers', () => {
+  test('removes what a killed build left beside the output, not a running build’s', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'atrium-build-'));
+    roots.push(root);
+    const dead = await deadPid();
+    const live = process.pid;
+    const names = {
+      deadWork: `.dist.building-${dead}-1700000000000`,
+      deadOld: `.dist.old-${dead}-1700000000001`,
+      liveWork: `.dist.building-${live}-1700000000002`,
+      liveOld: `.dist.old-${live}-1700000000003`,
+      // Not ours: another output's leftovers, and look-alikes.
+      otherOutput: `.public.building-${dead}-1700000000004`,
+      noPid: '.dist.building-x-1',
+      userFile: `dist.building-${dead}-1`,
+    };
+    for (const name of Object.values(names)) {
+      await writeFiles(join(root, name), { 'index.html': 'x', 'a/b.html': 'y' });
+    }
+    await writeFiles(join(root, 'dist'), { 'index.html': 'live pages' });
+
+    const removed = await removeBuildLeftovers(join(root, 'dist'));
+
+    expect(removed.sort()).toEqual(
+      [names.deadWork, names.deadOld].map((n) => join(root, n)).sort(),
+    );
+    expect((await readdir(root)).sort()).toEqual(
+      [
+        'dist',
+        names.liveOld,
+        names.liveWork,
+        names.otherOutput,
+        names.noPid,
+        names.userFile,
+      ].sort(),
+    );
+    expect(await readFile(join(root, 'dist', 'index.html'), 'utf8')).toBe('live pages');
+  });
+
+  test('nothing to do when the output’s folder does not exist yet', async () => {
+    expect(await removeBuildLeftovers(join(tmpdir(), 'atrium-no-such-dir', 'dist'))).toEqual([]);
   });
 });

@@ -147,6 +147,48 @@ async function measure(dir: string): Promise<{ pages: number; files: number; byt
   return { pages, files, bytes };
 }
 
+/** Whether a process with this id runs on this machine (EPERM: it does, as another user). */
+export function isProcessAlive(pid: number): boolean {
+  // 0 and negative ids name process groups, not a process.
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the entries of `dir` whose name matches `pattern` (its first group: the id of the process
+ * that made the entry) when that process is gone: what a killed build (kill -9, a power cut) left
+ * behind. A live process's entries may be another instance's build running now: they stay.
+ * Resolves with the paths removed.
+ */
+export async function removeDeadLeftovers(dir: string, pattern: RegExp): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(dir).catch(() => [])) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid === undefined || isProcessAlive(Number(pid))) continue;
+    const path = join(dir, name);
+    await rm(path, { recursive: true, force: true });
+    removed.push(path);
+  }
+  return removed;
+}
+
+/** The work and old directories of the builds of `outDir`: `.<name>.building-<pid>-<ms>`, `.old-`. */
+function leftoverPattern(outDir: string): RegExp {
+  const name = basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\.${name}\\.(?:building|old)-(\\d+)-\\d+$`);
+}
+
+/** Removes the work and old directories that killed builds of `outDir` left beside it. */
+export function removeBuildLeftovers(outDir: string): Promise<string[]> {
+  const out = resolvePath(outDir);
+  return removeDeadLeftovers(dirname(out), leftoverPattern(out));
+}
+
 /** Builds per output directory run one at a time, in call order. */
 const queues = new Map<string, Promise<unknown>>();
 
@@ -168,6 +210,7 @@ async function buildNow(options: BuildOptions): Promise<BuildResult> {
   const started = Date.now();
   const root = resolvePath(options.root);
   const outDir = options.outDir;
+  // The pid lets a later start tell a killed build's leftovers from a running one's.
   const stamp = `${process.pid}-${started}`;
   const work = join(dirname(outDir), `.${basename(outDir)}.building-${stamp}`);
   const old = join(dirname(outDir), `.${basename(outDir)}.old-${stamp}`);

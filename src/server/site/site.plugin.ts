@@ -7,6 +7,11 @@
  * Accept-Encoding, answer 304 on a matching If-None-Match, else send the stored bytes with the
  * headers precomputed for that representation. Unmatched paths get dist/404.html with status 404.
  *
+ * A dynamic route whose shell shows one record (`/blog/:id`) may be given a check (`idExists`):
+ * a path the build did not write then gets the shell only when the id exists, and the 404 page
+ * with status 404 otherwise, so a missing article is not a soft 404. The check is asked only on
+ * Fastify's route; prebuilt pages never wait for it.
+ *
  * Fast path (option `fastPath`, on by default): a GET or HEAD that names a stored file is answered
  * in the HTTP server's request listener, ahead of Fastify's routing and hooks; everything else
  * (the API, misses, other methods, requests while closing) goes on to Fastify unchanged. Fastify's
@@ -25,8 +30,9 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { DYNAMIC_ROUTES, routeId, shellPath, type RouteMeta } from '../../lib/shared/routes.ts';
 import { ACCEPT_BR, ACCEPT_GZIP, acceptedEncodings } from './negotiate.ts';
-import { resolve } from './resolve.ts';
+import { pathOf, resolve, safePath } from './resolve.ts';
 import { StaticSite, type LoadOptions, type StaticFile, type Variant } from './static-files.ts';
 
 export interface SitePluginOptions {
@@ -38,6 +44,31 @@ export interface SitePluginOptions {
   readonly logLevel?: LogLevel;
   /** Compression effort (tests lower it to stay fast). */
   readonly load?: Omit<LoadOptions, 'previous'>;
+  /**
+   * By dynamic route pattern (`/blog/:id`): whether a record with that id exists. Without one, a
+   * dynamic route serves its shell for any well-formed id.
+   */
+  readonly idExists?: Readonly<Record<string, IdExists>>;
+}
+
+export type IdExists = (id: string) => Promise<boolean>;
+
+interface ShellCheck {
+  readonly route: RouteMeta;
+  readonly exists: IdExists;
+}
+
+/** The checks by the site path of the shell they guard (`/blog/_/index.html`). */
+function shellChecks(
+  idExists: SitePluginOptions['idExists'] = {},
+): ReadonlyMap<string, ShellCheck> {
+  const checks = new Map<string, ShellCheck>();
+  for (const [pattern, exists] of Object.entries(idExists)) {
+    const route = DYNAMIC_ROUTES.find((r) => r.pattern === pattern);
+    if (route === undefined) throw new Error(`site: ${pattern} is not a dynamic route`);
+    checks.set(`${shellPath(route)}/index.html`, { route, exists });
+  }
+  return checks;
 }
 
 declare module 'fastify' {
@@ -88,14 +119,22 @@ export function sendStaticFile(
   return reply.code(status).headers(variant.headers).send(variant.body);
 }
 
-/** Answers a request for a stored file on the raw response; false when it is not one. */
-function serveFast(site: StaticSite, req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Answers a request for a stored file on the raw response; false when it is not one, or when it is
+ * a shell whose id must be checked first.
+ */
+function serveFast(
+  site: StaticSite,
+  checked: ReadonlyMap<string, unknown>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
   const method = req.method;
   if (method !== 'GET' && method !== 'HEAD') return false;
   const url = req.url;
   if (url === undefined || isApiUrl(url)) return false;
   const file = resolve(site.table, url);
-  if (file === null) return false;
+  if (file === null || checked.has(file.path)) return false;
   const headers = req.headers;
   const variant = chooseVariant(file, headers['accept-encoding']);
   const ifNoneMatch = headers['if-none-match'];
@@ -111,7 +150,11 @@ function serveFast(site: StaticSite, req: IncomingMessage, res: ServerResponse):
 }
 
 /** Puts `serveFast` in front of Fastify's request listener once the app is ready. */
-function installFastPath(app: FastifyInstance, site: StaticSite): void {
+function installFastPath(
+  app: FastifyInstance,
+  site: StaticSite,
+  checked: ReadonlyMap<string, unknown>,
+): void {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -135,7 +178,7 @@ function installFastPath(app: FastifyInstance, site: StaticSite): void {
       let served = false;
       if (!closing) {
         try {
-          served = serveFast(site, req, res);
+          served = serveFast(site, checked, req, res);
         } catch (error) {
           // Nothing above should throw; if it does, Fastify answers the request instead.
           app.log.error({ err: error }, 'site: fast path failed');
@@ -148,10 +191,33 @@ function installFastPath(app: FastifyInstance, site: StaticSite): void {
   });
 }
 
+/** The shell when its id exists (or the check fails: the shell then reports it), else the 404 page. */
+async function sendCheckedShell(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shell: StaticFile,
+  check: ShellCheck,
+  notFound: StaticFile,
+): Promise<FastifyReply> {
+  const path = safePath(pathOf(request.url));
+  const id = path === null ? undefined : routeId(check.route, path);
+  let exists: boolean;
+  try {
+    exists = id !== undefined && (await check.exists(id));
+  } catch (error) {
+    request.log.error({ err: error }, 'site: the id check failed; serving the shell');
+    exists = true;
+  }
+  return exists
+    ? sendStaticFile(request, reply, shell)
+    : sendStaticFile(request, reply, notFound, 404);
+}
+
 async function site(app: FastifyInstance, options: SitePluginOptions): Promise<void> {
   if (typeof options.distDir !== 'string' || options.distDir === '') {
     throw new Error('site: the `distDir` option is required');
   }
+  const checks = shellChecks(options.idExists);
   const staticSite = await StaticSite.load(options.distDir, options.load);
   app.decorate('site', staticSite);
   const { stats } = staticSite.table;
@@ -173,13 +239,15 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       if (isApiUrl(request.url)) return reply.callNotFound();
       const table = staticSite.table;
       const file = resolve(table, request.url);
-      return file === null
-        ? sendStaticFile(request, reply, table.notFound, 404)
-        : sendStaticFile(request, reply, file);
+      if (file === null) return sendStaticFile(request, reply, table.notFound, 404);
+      const check = checks.get(file.path);
+      return check === undefined
+        ? sendStaticFile(request, reply, file)
+        : sendCheckedShell(request, reply, file, check, table.notFound);
     },
   };
   app.route(route);
-  if (options.fastPath ?? true) installFastPath(app, staticSite);
+  if (options.fastPath ?? true) installFastPath(app, staticSite, checks);
 }
 
 /** The site plugin; register with `{ distDir }` after every `/api` route. */

@@ -1,4 +1,5 @@
 /** A small build output in a temp directory, for the site tests. */
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -59,4 +60,16 @@ export async function writeFiles(dir: string, files: Readonly<Record<string, str
 
 export async function removeDir(dir: string | undefined): Promise<void> {
   if (dir) await rm(dir, { recursive: true, force: true });
+}
+
+/** The id of a process that has exited (a child started and waited for here). */
+export function deadPid(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', () => {
+      if (child.pid === undefined) reject(new Error('no pid'));
+      else resolve(child.pid);
+    });
+  });
 }
