@@ -49,7 +49,6 @@ function article(
     summary: `Summary of ${fields.title}`,
     cover: null,
     pinned: false,
-    views: 0,
     createTime: fields.publishTime,
     updateTime: fields.publishTime,
     ...fields,

@@ -58,6 +58,16 @@ describe('ArticleView', () => {
     expect(root.querySelector('header img')?.getAttribute('src')).toBe('/cover.png');
   });
 
+  it('shows no view count when it is not known (a prebuilt page would show a stale one)', () => {
+    const root = render({ view: { ...view, views: null } });
+    expect(root.textContent).not.toMatch(/次阅读|views?\b/);
+    expect(root.textContent).toContain('4 min read');
+  });
+
+  it('says "1 view" in the singular', () => {
+    expect(render({ view: { ...view, views: 1 } }).textContent).toMatch(/\b1 view(?!s)/);
+  });
+
   it('puts the rendered Markdown in .prose-article inside the Pagefind body, with filters', () => {
     const root = render();
     const body = root.querySelector('[data-pagefind-body]');

@@ -23,7 +23,7 @@ function pagefindMeta(view: ArticleViewData): string {
 }
 
 /**
- * One article: header (category, title, dates, views, reading time, tags, cover), table of contents,
+ * One article: header (category, title, dates, views when known, reading time, tags, cover), table of contents,
  * the rendered Markdown, the share bar, then links to the previous and next articles. The prebuilt
  * page renders it to static HTML (no script); the shell page renders it in the browser. Labels use
  * `<Msg>` (both languages, CSS shows one), so the static HTML needs no script to be right.
@@ -90,14 +90,16 @@ export default function ArticleView({ view, rendered, share }: Props) {
                 </dd>
               </div>
             )}
-            <div>
-              <dt className="sr-only">
-                <Msg k="blogPage.viewsLabel" />
-              </dt>
-              <dd>
-                <Msg k="blogPage.views" vars={{ count: view.views }} />
-              </dd>
-            </div>
+            {view.views !== null && (
+              <div>
+                <dt className="sr-only">
+                  <Msg k="blogPage.viewsLabel" />
+                </dt>
+                <dd>
+                  <Msg k="blogPage.views" vars={{ count: view.views }} />
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="sr-only">
                 <Msg k="blogPage.readingLabel" />

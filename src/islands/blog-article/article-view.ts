@@ -21,7 +21,11 @@ export interface ArticleViewData {
   readonly cover: string | null;
   readonly category: TermLink;
   readonly tags: readonly TermLink[];
-  readonly views: number;
+  /**
+   * The live count from the API; null on a prebuilt page, whose build-time count would be stale at
+   * once (views do not rebuild the pages).
+   */
+  readonly views: number | null;
   /** ISO 8601; null only for an article that was never published (seen by a manager). */
   readonly publishTime: string | null;
   readonly updateTime: string;
@@ -57,7 +61,7 @@ export function fromSnapshot(articles: readonly SnapshotArticle[], index: number
     cover: article.cover,
     category: article.category,
     tags: article.tags,
-    views: article.views,
+    views: null,
     publishTime: article.publishTime,
     updateTime: article.updateTime,
     previous: link(articles[index - 1]),

@@ -17,6 +17,8 @@ let root: Root;
 let host: HTMLDivElement;
 let requests: URL[];
 let dbHits: SearchHit[];
+/** The terms the static index was asked for. */
+let searched: string[];
 
 function hit(id: string, title: string, snippet: string): SearchHit {
   return {
@@ -35,19 +37,31 @@ function hit(id: string, title: string, snippet: string): SearchHit {
   };
 }
 
-function pagefindWith(results: { url: string; title: string; excerpt: string }[]): Pagefind {
+function pagefindWith(
+  results: {
+    url: string;
+    title: string;
+    excerpt: string;
+    raw_content?: string;
+    locations?: number[];
+  }[],
+): Pagefind {
   return {
     options: async () => {},
-    search: async () => ({
-      results: results.map((r, i): PagefindResult => ({
-        id: `pf${i}`,
-        data: async () => ({ url: r.url, excerpt: r.excerpt, meta: { title: r.title } }),
-      })),
-    }),
+    search: async (term) => {
+      searched.push(term);
+      return {
+        results: results.map(({ title, ...r }, i): PagefindResult => ({
+          id: `pf${i}`,
+          data: async () => ({ ...r, meta: { title } }),
+        })),
+      };
+    },
   };
 }
 
 beforeEach(() => {
+  searched = [];
   requests = [];
   dbHits = [];
   pagefindMock.current = null;
@@ -129,7 +143,25 @@ test('with the static index, its results are shown and the database is not asked
   expect(link?.getAttribute('href')).toBe('/blog/x/');
   expect(link?.textContent).toBe('Title <x>');
   expect(host.querySelector('ol mark')?.textContent).toBe('word');
-  expect(english(host)).toContain('1 articles found');
+  expect(english(host)).toContain('1 article found');
+});
+
+test("every term of the query is marked, even when Pagefind's excerpt shows only the first", async () => {
+  const words = ['量子', '计算', ...Array<string>(80).fill('很好'), '喝', '咖啡', '。'];
+  pagefindMock.current = pagefindWith([
+    {
+      url: '/blog/q/',
+      title: '量子',
+      excerpt: '<mark>量子</mark>计算很好很好',
+      raw_content: words.join('\u200B'),
+      locations: [0, 83],
+    },
+  ]);
+  await renderAt(`/blog/search?q=${encodeURIComponent('量子咖啡')}`);
+  // The index is asked for each word: as one, it would locate only the first.
+  expect(searched).toEqual(['量子 咖啡']);
+  const marks = [...host.querySelectorAll('ol p mark')].map((mark) => mark.textContent);
+  expect(marks).toEqual(['量子', '咖啡']);
 });
 
 test('when the static index finds nothing, the database is asked; nothing anywhere says so', async () => {

@@ -7,7 +7,9 @@ import Msg from '../common/Msg.tsx';
 import Excerpt from './Excerpt.tsx';
 import NoticeText from '../common/NoticeText.tsx';
 import { readerFailure, type Notice } from './notice.ts';
+import { EXCERPT_LENGTH, resultExcerpt } from './pagefind-excerpt.ts';
 import { loadPagefind, type PagefindResult } from './pagefind.ts';
+import { pagefindQuery } from './search-terms.ts';
 
 /** The server's limit on a search term (article.schema.ts SearchQuerySchema). */
 export const TERM_MAX = 100;
@@ -54,7 +56,7 @@ async function pagefindHits(results: readonly PagefindResult[]): Promise<Hit[]> 
     key: results[index]?.id ?? entry.url,
     url: entry.url,
     title: { text: entry.meta.title ?? entry.url },
-    excerpt: entry.excerpt,
+    excerpt: resultExcerpt(entry, EXCERPT_LENGTH),
   }));
 }
 
@@ -70,7 +72,7 @@ async function searchPagefind(
   const pagefind = await loadPagefind();
   if (!pagefind) return { kind: 'missing' };
   try {
-    const results = (await pagefind.search(term))?.results ?? [];
+    const results = (await pagefind.search(pagefindQuery(term)))?.results ?? [];
     if (results.length === 0) return { kind: 'nothing' };
     return { kind: 'found', results, hits: await pagefindHits(results.slice(0, RESULTS_STEP)) };
   } catch (error) {

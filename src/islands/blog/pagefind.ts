@@ -3,12 +3,17 @@
  * demand with a URL Vite leaves alone. Absent in `npm run dev` and before the first index: the
  * search page then asks the database instead.
  */
+import { EXCERPT_LENGTH } from './pagefind-excerpt.ts';
 
 /** What a result's page says about itself (the subset the search page shows). */
 export interface PagefindResultData {
   url: string;
   /** HTML: escaped text with the matches in <mark>. */
   excerpt: string;
+  /** The page's text, `<` and `>` escaped; Chinese words split by zero-width spaces. */
+  raw_content?: string;
+  /** Indexes of the matched words in `raw_content`. */
+  locations?: number[];
   meta: { title?: string; image?: string };
 }
 
@@ -29,9 +34,6 @@ export interface Pagefind {
 }
 
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
-
-/** Words around a match in an excerpt. */
-const EXCERPT_LENGTH = 36;
 
 let loading: Promise<Pagefind | null> | null = null;
 

@@ -275,7 +275,8 @@ export const en: Readonly<Record<keyof typeof zhCN, string>> = {
 
   'blogManage.terms.editNamed': 'Edit “{name}”',
   'blogManage.terms.deleteNamed': 'Delete “{name}”',
-  'blogManage.terms.articlesOf': '{count} published articles in “{name}”',
+  'blogManage.terms.articlesOf':
+    '{count, plural, one {# published article} other {# published articles}} in “{name}”',
   'blogManage.terms.deleted': '“{name}” was deleted.',
   'blogManage.terms.create': 'Create',
   'blogManage.terms.created': '“{name}” was created. You can add another.',
@@ -326,7 +327,7 @@ export const en: Readonly<Record<keyof typeof zhCN, string>> = {
   'blogManage.editor.previewFailed': 'The preview could not be made; check the Markdown.',
   'blogManage.editor.readingTime': 'About {minutes} min read',
   'blogManage.editor.publishing': 'Publishing',
-  'blogManage.editor.current': 'Now: {status} · {views} views',
+  'blogManage.editor.current': 'Now: {status} · {views, plural, one {# view} other {# views}}',
   'blogManage.editor.statusDraft': 'Draft',
   'blogManage.editor.statusDraftHint': 'Only managers can see it.',
   'blogManage.editor.statusPublished': 'Publish now',

@@ -110,7 +110,7 @@ export const en: Readonly<Record<keyof typeof zhCN, string>> = {
   'blogReader.search.submit': 'Search',
   'blogReader.search.searching': 'Searching…',
   'blogReader.search.prompt': 'Type some words to search every article.',
-  'blogReader.search.count': '{count} articles found',
+  'blogReader.search.count': '{count, plural, one {# article found} other {# articles found}}',
   'blogReader.search.empty': 'No article matches “{term}”.',
   'blogReader.search.failed': 'The search failed.',
   'blogReader.search.indexMissing':

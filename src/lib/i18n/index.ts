@@ -4,7 +4,8 @@
  * use `t()`, which reads the current `$locale`.
  */
 import { $locale } from '../stores/prefs.ts';
-import { MESSAGES, type Locale, type MessageKey } from './messages.ts';
+import { DEFAULT_LOCALE, MESSAGES, type Locale, type MessageKey } from './messages.ts';
+import { formatPlurals } from './plural.ts';
 
 export { DEFAULT_LOCALE, LOCALES, isLocale, type Locale, type MessageKey } from './messages.ts';
 
@@ -20,16 +21,20 @@ export function messageKey(key: string): MessageKey {
   return key;
 }
 
-/** Fills `{name}` placeholders. */
-export function format(template: string, vars?: MessageVars): string {
+/** Chooses plural forms (plural.ts) by the language's rules, then fills `{name}` placeholders. */
+export function format(
+  template: string,
+  vars?: MessageVars,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+  return formatPlurals(template, vars, locale).replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in vars ? String(vars[name]) : whole,
   );
 }
 
 export function translate(locale: Locale, key: MessageKey, vars?: MessageVars): string {
-  return format(MESSAGES[locale][key], vars);
+  return format(MESSAGES[locale][key], vars, locale);
 }
 
 /** The message in the visitor's current language. */

@@ -29,6 +29,16 @@ describe('renderArticle: GitHub-flavoured Markdown', () => {
     const box = table?.parentElement;
     expect(box?.classList.contains('table-scroll')).toBe(true);
     expect(box?.getAttribute('tabindex')).toBe('0');
+    // A focusable box is a region named by the table's header, the author's own words.
+    expect(box?.getAttribute('role')).toBe('region');
+    expect(box?.getAttribute('aria-label')).toBe('Name, Count');
+  });
+
+  it('leaves a table with an empty header row focusable but unnamed (no empty region)', async () => {
+    const box = dom(await html('|  |  |\n|---|---|\n| a | b |')).querySelector('.table-scroll');
+    expect(box?.getAttribute('tabindex')).toBe('0');
+    expect(box?.hasAttribute('role')).toBe(false);
+    expect(box?.hasAttribute('aria-label')).toBe(false);
   });
 
   it('still finishes the elements inside a table (images, links)', async () => {
@@ -108,6 +118,13 @@ describe('renderArticle: math', () => {
     expect(root.querySelector('mfrac')).not.toBeNull();
     expect(out).not.toContain('katex-html');
     expect(out).not.toMatch(/style=/u);
+  });
+
+  it('keeps the TeX source out of the search index (Pagefind ignores the annotation)', async () => {
+    const root = dom(await html('Inline $e^{i\\pi}$ here.'));
+    const annotation = root.querySelector('annotation');
+    expect(annotation?.textContent).toBe('e^{i\\pi}');
+    expect(annotation?.getAttribute('data-pagefind-ignore')).toBe('');
   });
 
   it('renders invalid TeX without throwing and without a style attribute', async () => {

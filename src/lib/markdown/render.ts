@@ -120,6 +120,34 @@ function ownText(node: ElementContent): string {
   return node.children.map(ownText).join('');
 }
 
+/**
+ * The scrolling box of a table: focusable (keyboard users scroll it with the arrow keys) and,
+ * when the header row has text, a region named by it — the author's words, right in either UI
+ * language. A box with no name gets no role: an unnamed region helps nobody.
+ */
+function tableScrollBox(table: Element): Element {
+  const head = table.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'thead',
+  );
+  const label: string[] = [];
+  if (head) {
+    visit(head, 'element', (cell: Element) => {
+      const text = cell.tagName === 'th' ? hastToString(cell).replace(/\s+/g, ' ').trim() : '';
+      if (text !== '') label.push(text);
+    });
+  }
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: {
+      className: [TABLE_SCROLL],
+      tabIndex: 0,
+      ...(label.length > 0 ? { role: 'region', ariaLabel: label.join(', ') } : {}),
+    },
+    children: [table],
+  };
+}
+
 /** A task's checkbox is named by the task's text (it has no <label>; axe asks for a name). */
 function labelTaskCheckbox(item: Element): void {
   const first = item.children.find((child) => child.type === 'element');
@@ -134,7 +162,7 @@ function labelTaskCheckbox(item: Element): void {
 
 /**
  * Lazy, async-decoded images; `rel` on links to other origins; focusable code blocks and tables
- * (in a scrolling wrapper); no style attribute anywhere.
+ * (in a scrolling wrapper); TeX source left out of the search index; no style attribute anywhere.
  */
 function finishElements(origin: string | undefined) {
   let own: string | undefined;
@@ -149,15 +177,13 @@ function finishElements(origin: string | undefined) {
       // Wide code and tables scroll sideways: keyboard users reach the scrolling box by Tab.
       if (node.tagName === 'pre') node.properties.tabIndex = 0;
       if (node.tagName === 'table' && parent && index !== undefined && !isTableScroll(parent)) {
-        parent.children[index] = {
-          type: 'element',
-          tagName: 'div',
-          properties: { className: [TABLE_SCROLL], tabIndex: 0 },
-          children: [node],
-        };
+        parent.children[index] = tableScrollBox(node);
         // Visit the wrapper (and so the table's cells) next.
         return index;
       }
+      // KaTeX keeps the TeX source in MathML's annotation: readers never see it, so neither
+      // does the search index (its excerpts would show it).
+      if (node.tagName === 'annotation') node.properties.dataPagefindIgnore = '';
       if (node.tagName === 'li' && hasClass(node, 'task-list-item')) labelTaskCheckbox(node);
       if (node.tagName === 'img') {
         node.properties.loading = 'lazy';

@@ -33,8 +33,7 @@ export interface SnapshotArticle {
   readonly category: SnapshotTermRef;
   readonly tags: readonly SnapshotTermRef[];
   readonly pinned: boolean;
-  /** Views when the snapshot was taken (the page shows it; the API has the live count). */
-  readonly views: number;
+  // No view count: views do not rebuild the pages, so a page built with one would show it stale.
   /** ISO 8601; when it became visible. */
   readonly publishTime: string;
   readonly createTime: string;

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { articleSummary } from '../../lib/markdown/summary.ts';
 import type { Page } from '../../lib/shared/codes.ts';
 import { AppError } from '../common/app-error.ts';
 import { page } from '../common/envelope.ts';
@@ -38,7 +39,7 @@ import type {
 import type { ArticleRow, ArticleStatus } from './blog.table.ts';
 import { ListCache, type IdList } from './list-cache.ts';
 import { findTermsByIds, findTermsByNames, insertTerm } from './taxonomy.repo.ts';
-import { excerptOf, highlight, markdownToPlainText, snippet } from './text.ts';
+import { highlight, searchableText, snippet } from './text.ts';
 import { ViewBuffer } from './views.ts';
 
 export const BLOG_TOPIC = 'blog';
@@ -61,6 +62,8 @@ export function uuidV7(nowMs: number): string {
 
 const NOT_FOUND = '文章不存在 / No such article';
 const EXCERPT_CACHE_MAX = 5_000;
+/** Characters of searchable text kept (reading it from the Markdown is the costly part of a search). */
+const SEARCH_TEXT_CACHE_CHARS = 4_000_000;
 
 export class BlogService {
   /** The lists, and the list entry of each article shown (its views are read per request). */
@@ -68,6 +71,8 @@ export class BlogService {
   readonly views: ViewBuffer;
   readonly #ctx: AppContext;
   readonly #excerpts = new Map<string, string>();
+  readonly #searchTexts = new Map<string, string>();
+  #searchTextChars = 0;
   readonly #unsubscribe: () => void;
 
   constructor(ctx: AppContext, onError: (error: unknown) => void) {
@@ -131,11 +136,26 @@ export class BlogService {
     const key = `${row.id}@${row.update_time}`;
     let excerpt = this.#excerpts.get(key);
     if (excerpt === undefined) {
-      excerpt = excerptOf(row.content);
+      excerpt = articleSummary(row);
       if (this.#excerpts.size >= EXCERPT_CACHE_MAX) this.#excerpts.clear();
       this.#excerpts.set(key, excerpt);
     }
     return excerpt;
+  }
+
+  #searchableText(row: ArticleRow): string {
+    const key = `${row.id}@${row.update_time}`;
+    let text = this.#searchTexts.get(key);
+    if (text === undefined) {
+      text = searchableText(row.content);
+      if (this.#searchTextChars + text.length > SEARCH_TEXT_CACHE_CHARS) {
+        this.#searchTexts.clear();
+        this.#searchTextChars = 0;
+      }
+      this.#searchTexts.set(key, text);
+      this.#searchTextChars += text.length;
+    }
+    return text;
   }
 
   /** List entries; `withPending` adds the views still buffered (kept entries must not). */
@@ -253,7 +273,7 @@ export class BlogService {
         ...summary,
         highlights: {
           title: highlight(row.title, term),
-          snippet: snippet(markdownToPlainText(row.content), term),
+          snippet: snippet(this.#searchableText(row), term),
         },
       };
     });

@@ -22,7 +22,8 @@ interface DemoArticle {
 
 const CATEGORIES = { notes: '随笔 Notes', tech: '技术 Tech' } as const;
 
-const ARTICLES: readonly DemoArticle[] = [
+/** The first-run articles (exported for tests that read them). */
+export const DEMO_ARTICLES: readonly DemoArticle[] = [
   {
     title: '欢迎来到 Atrium',
     category: 'notes',
@@ -125,12 +126,12 @@ export async function seedDemoContent(
       tech: (await insertTerm(trx, 'blog_categories', CATEGORIES.tech, now)).id,
     };
     const tagIds = new Map<string, number>();
-    for (const name of new Set(ARTICLES.flatMap((a) => a.tags))) {
+    for (const name of new Set(DEMO_ARTICLES.flatMap((a) => a.tags))) {
       tagIds.set(name, (await insertTerm(trx, 'blog_tags', name, now)).id);
     }
     // Oldest first, a minute apart, so the list shows them in this order from the newest.
-    for (const [index, article] of [...ARTICLES].reverse().entries()) {
-      const at = nowMs - (ARTICLES.length - index) * 60_000;
+    for (const [index, article] of [...DEMO_ARTICLES].reverse().entries()) {
+      const at = nowMs - (DEMO_ARTICLES.length - index) * 60_000;
       const id = uuidV7(at);
       const time = new Date(at).toISOString();
       await insertArticles(trx, [
@@ -156,5 +157,5 @@ export async function seedDemoContent(
     }
     await writeSiteState(trx, SEEDED_KEY, 'seeded', now);
   });
-  return ARTICLES.length;
+  return DEMO_ARTICLES.length;
 }

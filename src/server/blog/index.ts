@@ -5,7 +5,7 @@ import { BLOG_TOPIC, type BlogChange } from './article.service.ts';
 export { blogRoutes } from './blog.routes.ts';
 export { BLOG_TOPIC, uuidV7, type BlogChange } from './article.service.ts';
 export { articleExists, visible as visibleArticle } from './article.repo.ts';
-export { excerptOf, markdownToPlainText, escapeHtml } from './text.ts';
+export { escapeHtml } from './text.ts';
 export type * from './article.schema.ts';
 export type * from './taxonomy.schema.ts';
 export type { ArticleRow, ArticleStatus } from './blog.table.ts';

@@ -10,10 +10,10 @@ import {
   type BlogSnapshot,
   type SnapshotArticle,
 } from '../../lib/shared/blog-snapshot.ts';
+import { articleSummary } from '../../lib/markdown/summary.ts';
 import type { Database } from '../db/database.ts';
 import { findArticlesByIds, findTagsOf, findVisibleIds } from './article.repo.ts';
 import { countVisibleByCategory, countVisibleByTag, findTerms } from './taxonomy.repo.ts';
-import { excerptOf } from './text.ts';
 
 /** Ids per query: well under the bound-parameter limits of both databases. */
 const CHUNK = 500;
@@ -39,12 +39,11 @@ export async function exportBlogSnapshot(db: Kysely<Database>, now: Date): Promi
       articles.push({
         id: row.id,
         title: row.title,
-        summary: row.summary ?? excerptOf(row.content),
+        summary: articleSummary(row),
         cover: row.cover,
         category: { id: row.category_id, name: categoryName.get(row.category_id) ?? '' },
         tags: tagsOf.get(row.id) ?? [],
         pinned: Boolean(row.pinned),
-        views: row.views,
         publishTime: row.publish_time ?? row.create_time,
         createTime: row.create_time,
         updateTime: row.update_time,
@@ -66,13 +65,10 @@ export async function exportBlogSnapshot(db: Kysely<Database>, now: Date): Promi
 
 /**
  * A digest of what the pages show: equal digests mean a rebuild would produce the same blog.
- * View counts and the export time are left out, or every visit would make the pages stale.
+ * The export time is left out (and the snapshot holds no view counts), or every export would
+ * make the pages stale.
  */
 export function snapshotDigest(snapshot: BlogSnapshot): string {
-  const stable = {
-    ...snapshot,
-    generatedAt: undefined,
-    articles: snapshot.articles.map((a) => ({ ...a, views: undefined })),
-  };
+  const stable = { ...snapshot, generatedAt: undefined };
   return createHash('sha256').update(JSON.stringify(stable)).digest('hex');
 }

@@ -1,18 +1,11 @@
 import { expect, test } from 'vitest';
-import { excerptOf, highlight, markdownToPlainText, snippet } from './text.ts';
+import { highlight, searchableText, snippet } from './text.ts';
 
-test('markdown becomes its visible text on one line, without code blocks or raw HTML', () => {
-  const text = markdownToPlainText(
-    '# Title\n\nSome **bold** and [a link](https://x.example) &amp; `code`.\n\n```js\nsecret()\n```\n\n<script>alert(1)</script>\n\n- one\n- two\n\n| a | b |\n|---|---|\n| c | d |',
+test('the searchable text is the readable text of the document, tables and code included', () => {
+  const text = searchableText(
+    '# Title\n\nSome **bold** and [a link](https://x.example) &amp; `code` $x^2$.\n\n```js\nrun()\n```\n\n<script>alert(1)</script>\n\n- [x] one\n- two\n\n| a | b |\n|---|---|\n| c | d |',
   );
-  expect(text).toBe('Title Some bold and a link & code. one two a b c d');
-});
-
-test('an excerpt is about 160 characters with an ellipsis when cut', () => {
-  expect(excerptOf('short')).toBe('short');
-  const long = excerptOf('数据'.repeat(200));
-  expect([...long]).toHaveLength(161);
-  expect(long.endsWith('…')).toBe(true);
+  expect(text).toBe('Title Some bold and a link & code. run() one two a b c d');
 });
 
 test('highlights escape everything but the <mark> around the term, in any case', () => {
