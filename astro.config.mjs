@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { guardedIslands } from './src/lib/build/guarded-islands.ts';
 import { findRoute, isDynamic, shellPath } from './src/lib/shared/routes.ts';
 import { siteOrigin } from './src/lib/shared/site-origin.ts';
 
@@ -45,7 +46,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 4 },
-  integrations: [react()],
+  integrations: [react(), guardedIslands()],
   devToolbar: { enabled: false },
   // Shiki colours code with inline style attributes, which the CSP refuses; Prism emits classes.
   markdown: { syntaxHighlight: 'prism' },

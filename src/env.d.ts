@@ -10,3 +10,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate once the page's guard has allowed the page (src/lib/guarded-directive.ts). */
+    'client:guarded'?: boolean;
+  }
+}

@@ -210,3 +210,57 @@ test('referrerPath keeps same-origin referrers only', async () => {
   expect(runtime.referrerPath('', origin)).toBeNull();
   expect(runtime.referrerPath('not a url', origin)).toBeNull();
 });
+
+test('after sign-in, the remembered route is used only when the new user may open it, once', async () => {
+  await open('/auth/login');
+  const plain = { kind: 'user', permissions: [] } as const;
+  const owner = { kind: 'user', permissions: ['ROLE_super_admin'] } as const;
+
+  localStorage.setItem('pre-route', '/admin/user/list?q=a');
+  expect(runtime.routeAfterSignIn(plain)).toBe('/');
+  expect(remembered()).toBeNull();
+  expect(runtime.routeAfterSignIn(owner)).toBe('/');
+
+  localStorage.setItem('pre-route', '/admin/user/list?q=a');
+  expect(runtime.routeAfterSignIn(owner)).toBe('/admin/user/list?q=a');
+  expect(remembered()).toBeNull();
+
+  localStorage.setItem('pre-route', '/pic#top');
+  expect(runtime.routeAfterSignIn(plain)).toBe('/pic#top');
+});
+
+test('after sign-in, a remembered route the guard would turn away on this device is not used', async () => {
+  vi.stubEnv('PUBLIC_KILL_MAINTENANCE', 'false');
+  await open('/auth/login', { width: 500 });
+  localStorage.setItem('pre-route', '/kill');
+  expect(runtime.routeAfterSignIn({ kind: 'user', permissions: [] })).toBe('/');
+});
+
+test('after sign-in, the current session is asked by default', async () => {
+  await open('/auth/login', { token: 'token-1' });
+  runtime.runPageGuard();
+  await allTasks();
+  localStorage.setItem('pre-route', '/blog/manage');
+  expect(runtime.routeAfterSignIn()).toBe('/');
+  localStorage.setItem('pre-route', '/auth/profile');
+  expect(runtime.routeAfterSignIn()).toBe('/auth/profile');
+});
+
+test('the "signed out" notice waits for a page that stays, then shows once', async () => {
+  document.body.innerHTML =
+    '<div id="session-notice"><p role="status"></p><button hidden>x</button></div>';
+  sessionStorage.setItem('session-ended', 'locked');
+  await open('/pic');
+  runtime.runPageGuard();
+  expect(replace).toHaveBeenCalledWith('/auth/login');
+  expect(document.querySelector('[role="status"]')?.textContent).toBe('');
+  expect(sessionStorage.getItem('session-ended')).toBe('locked');
+
+  await open('/auth/login');
+  runtime.runPageGuard();
+  expect(document.querySelector('[role="status"] [data-i18n="en"]')?.textContent).toMatch(
+    /account has been locked/,
+  );
+  expect(sessionStorage.getItem('session-ended')).toBeNull();
+  document.body.innerHTML = '';
+});

@@ -1,17 +1,17 @@
 /**
  * The browser side of the guards, run by every page's layout as early as possible (a module
  * script in the head): it gathers the inputs, asks `decideGuard` and acts on the answer. Pages
- * keep protected content hidden until `<html data-guard="ok">` is set here, so nothing flashes.
+ * keep protected content hidden, and their islands (`client:guarded`) unhydrated, until
+ * `<html data-guard="ok">` is set here, so nothing flashes and nothing calls the API before.
  */
 import { publicConfig } from './config.ts';
 import { detectDevice, type Device } from './device.ts';
+import { allowPage } from './guard-state.ts';
 import { decideGuard, type AuthState, type GuardDecision } from './guards.ts';
-import { rememberOnEnteringAuth, rememberRoute } from './pre-route.ts';
+import { rememberOnEnteringAuth, rememberRoute, takeRememberedRoute } from './pre-route.ts';
+import { showSessionEndedNotice } from './session-notice.ts';
 import { findRoute } from './shared/routes.ts';
 import { $auth, startSession } from './stores/session.ts';
-
-/** The value of `document.documentElement.dataset.guard` once the page may show itself. */
-export const GUARD_OK = 'ok';
 
 /** This browser's device class, from the viewport width and the user agent. */
 export function currentDevice(): Device {
@@ -25,6 +25,15 @@ export function guardDecisionFor(pathname: string, auth: AuthState = $auth.get()
     maintenanceEnabled: publicConfig.killMaintenance,
     auth,
   });
+}
+
+/**
+ * Where a user who has just signed in goes: the remembered route when the guard would let them
+ * (`auth`, default: the current session) open it on this device, else '/'. The remembered route is
+ * used up either way, so it never outlives the sign-in it was for.
+ */
+export function routeAfterSignIn(auth: AuthState = $auth.get()): string {
+  return takeRememberedRoute((pathname) => guardDecisionFor(pathname, auth).kind === 'allow');
 }
 
 /** The path + search + hash of a same-origin referrer, else null. */
@@ -47,7 +56,9 @@ function isAuthPath(pathname: string): boolean {
 
 function act(decision: GuardDecision, pathname: string): void {
   if (decision.kind === 'allow') {
-    document.documentElement.dataset.guard = GUARD_OK;
+    allowPage();
+    // On the page that stays: after a redirect to the login page, the notice shows there.
+    showSessionEndedNotice();
   } else if (decision.kind === 'redirect') {
     if (decision.remember) {
       rememberRoute(pathname + window.location.search + window.location.hash);
@@ -58,8 +69,9 @@ function act(decision: GuardDecision, pathname: string): void {
 
 /**
  * Guards the current page: on entering /auth remembers the previous page (if none is stored),
- * starts the session, then allows the page, redirects (remembering the target when the decision
- * says so) or — while the session is loading — waits for `$auth` and decides again.
+ * starts the session, then allows the page (showing the "signed out" notice if one is waiting),
+ * redirects (remembering the target when the decision says so) or — while the session is loading —
+ * waits for `$auth` and decides again.
  * Returns the first decision.
  */
 export function runPageGuard(pathname: string = window.location.pathname): GuardDecision {

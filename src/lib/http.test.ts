@@ -34,6 +34,7 @@ function sentRequest(index = 0): Request {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   sentBodies = [];
   fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
   vi.stubGlobal('fetch', fetchMock);
@@ -136,7 +137,27 @@ test('-1/-2 on a call that carried no token clears but does not reload (no reloa
   await expect(request('get', 'a')).rejects.toMatchObject({ code: -2 });
   expect(sessionGone).toHaveBeenCalledTimes(1);
   expect(reload).not.toHaveBeenCalled();
+  expect(sessionStorage.getItem('session-ended')).toBeNull();
 });
+
+test.each([
+  [-2, { reason: 'locked' }, 'locked'],
+  [-2, { reason: 'passwordChanged' }, 'passwordChanged'],
+  [-2, { reason: 'revoked' }, 'revoked'],
+  [-2, { reason: 'expired' }, 'expired'],
+  [-2, null, 'unknown'],
+  [-2, { reason: '<script>' }, 'unknown'],
+  [-1, null, 'unknown'],
+])(
+  'code %i with data %j leaves word (%s) for the page after the reload',
+  async (code, data, noted) => {
+    localStorage.setItem('token', 'stale');
+    answer(() => envelope(code, 'gone', data, 401));
+    await expect(request('get', 'user/auth/heartbeat')).rejects.toMatchObject({ code });
+    expect(sessionStorage.getItem('session-ended')).toBe(noted);
+    expect(reload).toHaveBeenCalledTimes(1);
+  },
+);
 
 test('HTTP error statuses are read through the envelope (no throwing on status)', async () => {
   answer(() => envelope(1, 'ok', 'still data', 500));

@@ -2,11 +2,14 @@
  * The one HTTP client of the browser (design.md §3, §5; style.md point 17). Every call sends the
  * stored token and has a 10-minute timeout; answers are read from the `{code, message, data}`
  * envelope whatever the HTTP status: code 1 resolves `data`, every code ≤ 0 is logged and
- * rejects with an ApiError, and -1/-2 also clear the session and reload the page.
+ * rejects with an ApiError, and -1/-2 also clear the session and reload the page, leaving word
+ * (with the server's reason) for the notice the reloaded page shows.
  */
 import ky, { isTimeoutError } from 'ky';
 import { publicConfig } from './config.ts';
+import { noteSessionEnded } from './session-notice.ts';
 import { Code, TOKEN_GONE_MESSAGE, isSessionGone } from './shared/codes.ts';
+import { sessionEndReasonOf } from './shared/session-end.ts';
 import { TOKEN_KEY, readItem } from './storage.ts';
 
 /** Spec §9: 10 minutes. */
@@ -145,7 +148,10 @@ export async function request<T>(
     sessionGoneHandler?.();
     // Reload only when this call carried a token: a page that had none has nothing to reset,
     // and reloading it could loop.
-    if (hadToken) reloadPage();
+    if (hadToken) {
+      noteSessionEnded(sessionEndReasonOf(envelope.data));
+      reloadPage();
+    }
     throw new ApiError(envelope.code, TOKEN_GONE_MESSAGE, envelope.data);
   }
   throw new ApiError(envelope.code, envelope.message, envelope.data);

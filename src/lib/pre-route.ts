@@ -12,20 +12,26 @@ const PLACEHOLDER_ORIGIN = 'http://pre-route.invalid';
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000-\u0020\u007f]/;
 
+/** A path a browser would read as another host: '//host' or '/\host'. */
+function isProtocolRelative(path: string): boolean {
+  return path.startsWith('//') || path.startsWith('/\\');
+}
+
 /**
  * The target normalised to path + search + hash, or null unless it is a same-origin path that
- * starts with exactly one '/' (rejects '//evil', '/\evil', 'http://…', 'javascript:…').
+ * starts with exactly one '/' (rejects '//evil', '/\evil', 'http://…', 'javascript:…'), before
+ * and after normalising: dot segments can turn '/.//evil' into '//evil'.
  */
 export function safeTarget(target: string | null | undefined): string | null {
   if (typeof target !== 'string' || !target.startsWith('/')) return null;
-  if (target.startsWith('//') || target.startsWith('/\\') || UNSAFE_CHARS.test(target)) return null;
+  if (isProtocolRelative(target) || UNSAFE_CHARS.test(target)) return null;
   let url: URL;
   try {
     url = new URL(target, PLACEHOLDER_ORIGIN);
   } catch {
     return null;
   }
-  if (url.origin !== PLACEHOLDER_ORIGIN) return null;
+  if (url.origin !== PLACEHOLDER_ORIGIN || isProtocolRelative(url.pathname)) return null;
   return url.pathname + url.search + url.hash;
 }
 
@@ -66,9 +72,12 @@ export function peekRememberedRoute(): string | null {
   return safeTarget(readItem(PRE_ROUTE_KEY));
 }
 
-/** The remembered route, clearing it; '/' when none (or when the stored value is unsafe). */
-export function takeRememberedRoute(): string {
+/**
+ * After a sign-in: the remembered route when `mayOpen(pathname)` says the signed-in user may open
+ * it, else '/'. The stored route is cleared either way, so it serves one sign-in only.
+ */
+export function takeRememberedRoute(mayOpen: (pathname: string) => boolean): string {
   const route = peekRememberedRoute();
   removeItem(PRE_ROUTE_KEY);
-  return route ?? paths.home();
+  return route !== null && mayOpen(pathnameOf(route)) ? route : paths.home();
 }

@@ -31,6 +31,7 @@ import { memoryKv, redisKv } from './kv/index.ts';
 import { createMailer, mailQueuePlugin } from './mail/index.ts';
 import { locationRoutes } from './location/index.ts';
 import { qrcodeRoutes } from './qrcode/index.ts';
+import { settingsRoutes } from './settings/index.ts';
 import { avatarFileRoutes, uploadRoutes } from './upload/index.ts';
 import { userManageRoutes, userRoutes } from './user/index.ts';
 import { memoryHub, redisHub, wsRoutes } from './ws/index.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { prefix: '/api/common' });
   await app.register(locationRoutes, { prefix: '/api/common' });
   await app.register(qrcodeRoutes, { prefix: '/api/common' });
+  await app.register(settingsRoutes, { prefix: '/api/common' });
   await app.register(avatarFileRoutes);
   await app.register(wsRoutes, { prefix: '/api' });
 

@@ -15,7 +15,6 @@ import GithubButton from './GithubButton.tsx';
 import { keepFocus, leaveTo, useCountdown, useLeaveWhenSignedIn } from './hooks.ts';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import NoticeText from '../common/NoticeText.tsx';
-import OrDivider from './OrDivider.tsx';
 import PasswordField from './PasswordField.tsx';
 import SignedInNote from './SignedInNote.tsx';
 import TextField from '../common/TextField.tsx';
@@ -150,7 +149,6 @@ export default function LoginForm() {
           )}
         </button>
       </form>
-      <OrDivider />
       <GithubButton />
       <p className="text-center text-sm text-muted">
         <Msg k="auth.noAccount" />{' '}

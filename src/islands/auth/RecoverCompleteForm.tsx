@@ -46,7 +46,8 @@ function DeadLink({ reason }: { reason: 'missing' | 'expired' }) {
 
 /**
  * The page a recovery mail links to (`?token=…`): checks the link first (whose account, still
- * valid?), then takes the new password twice; success signs in and goes home.
+ * valid?), then takes the new password twice; success signs in and returns to the remembered page
+ * (when the user may open it), else home.
  */
 export default function RecoverCompleteForm() {
   const [link, setLink] = useState<LinkState>({ kind: 'checking' });
@@ -124,7 +125,7 @@ export default function RecoverCompleteForm() {
     completeRecovery({ token, ...values }).then(
       async (result) => {
         await signIn(result.token, result.user);
-        leaveTo(paths.home());
+        leaveTo();
       },
       (error: unknown) => {
         const failure = readFailure(error);

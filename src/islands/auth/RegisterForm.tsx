@@ -18,7 +18,6 @@ import { keepFocus, leaveTo, useLeaveWhenSignedIn } from './hooks.ts';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import NicknameButtons from './NicknameButtons.tsx';
 import NoticeText from '../common/NoticeText.tsx';
-import OrDivider from './OrDivider.tsx';
 import PasswordField from './PasswordField.tsx';
 import PasswordStrength from './PasswordStrength.tsx';
 import SignedInNote from './SignedInNote.tsx';
@@ -171,7 +170,6 @@ export default function RegisterForm() {
           <Msg k={busy ? 'auth.registering' : 'auth.register'} />
         </button>
       </form>
-      <OrDivider />
       <GithubButton />
       <p className="text-center text-sm text-muted">
         <Msg k="auth.haveAccount" />{' '}

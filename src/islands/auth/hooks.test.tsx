@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { User } from '../../server/user/user.schema.ts';
 import { PRE_ROUTE_KEY } from '../../lib/storage.ts';
 import { leaveTo, useCountdown } from './hooks.ts';
 
@@ -22,6 +23,7 @@ beforeEach(() => {
 afterEach(async () => {
   await act(async () => root.unmount());
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
 });
@@ -42,12 +44,54 @@ test('useCountdown counts whole seconds down to 0 and stops', async () => {
   expect(vi.getTimerCount()).toBe(0);
 });
 
-test('leaveTo goes to the remembered route (then forgets it), and only once', () => {
+/** A fresh copy of the hooks (leaveTo acts once per page) with `user` signed in. */
+async function freshHooks(user?: User) {
+  vi.resetModules();
+  // The heartbeat starts with the user: the server (the boundary) answers it.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ code: 1, message: '', data: null }))),
+  );
+  const hooks = await import('./hooks.ts');
+  const session = await import('../../lib/stores/session.ts');
+  if (user) await session.signIn('token-1', user);
+  return hooks;
+}
+
+const plain: User = {
+  id: '7',
+  username: 'plain',
+  isLocked: false,
+  email: null,
+  permissions: [],
+  nickname: 'Plain',
+  avatar: null,
+  createTime: '2026-01-01T00:00:00+00:00',
+  updateTime: '2026-01-01T00:00:00+00:00',
+};
+
+test('leaveTo goes to the remembered route (then forgets it), and only once', async () => {
   const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
   localStorage.setItem(PRE_ROUTE_KEY, '/blog/42?x=1');
   leaveTo();
   leaveTo('/elsewhere');
   expect(replace).toHaveBeenCalledTimes(1);
   expect(replace).toHaveBeenCalledWith('/blog/42?x=1');
+  expect(localStorage.getItem(PRE_ROUTE_KEY)).toBeNull();
+});
+
+test('leaveTo skips a remembered route the signed-in user may not open, and forgets it', async () => {
+  const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+  localStorage.setItem(PRE_ROUTE_KEY, '/admin/user/list');
+  (await freshHooks(plain)).leaveTo();
+  expect(replace).toHaveBeenCalledWith('/');
+  expect(localStorage.getItem(PRE_ROUTE_KEY)).toBeNull();
+});
+
+test('leaveTo with a set target still uses up the remembered route', async () => {
+  const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+  localStorage.setItem(PRE_ROUTE_KEY, '/pic');
+  (await freshHooks(plain)).leaveTo('/auth/profile');
+  expect(replace).toHaveBeenCalledWith('/auth/profile');
   expect(localStorage.getItem(PRE_ROUTE_KEY)).toBeNull();
 });

@@ -1,18 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { AuthState } from '../../lib/guards.ts';
-import { takeRememberedRoute } from '../../lib/pre-route.ts';
+import { routeAfterSignIn } from '../../lib/guard-runtime.ts';
 import { $auth } from '../../lib/stores/session.ts';
 
 const ANONYMOUS: AuthState = { kind: 'anonymous' };
 
 let leaving = false;
 
-/** Leaves the sign-in pages for `to` (default: the remembered route, else '/'), once. */
+/**
+ * Leaves the sign-in pages for `to` (default: the remembered route if the signed-in user may open
+ * it, else '/'), once. Every flow that ends signed in comes through here, so the remembered route
+ * is used up even when `to` is given.
+ */
 export function leaveTo(to?: string): void {
   if (leaving) return;
   leaving = true;
-  window.location.replace(to ?? takeRememberedRoute());
+  const remembered = routeAfterSignIn();
+  window.location.replace(to ?? remembered);
 }
 
 /**

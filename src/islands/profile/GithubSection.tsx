@@ -9,6 +9,7 @@ import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
+import { useSiteSettings } from '../common/use-site-settings.ts';
 
 export type ExtraState =
   { kind: 'loading' } | { kind: 'ready'; extra: UserExtra } | { kind: 'error'; text: string };
@@ -19,11 +20,18 @@ interface Props {
   onUnlinked: () => void;
 }
 
-/** The GitHub link: link an account (a trip to GitHub), or unlink it while a password exists. */
+/**
+ * The GitHub link: link an account (a trip to GitHub), or unlink it while a password exists.
+ * Linking is offered only when the site has GitHub sign-in set up; unlinking always.
+ */
 export default function GithubSection({ extra, onRetry, onUnlinked }: Props) {
+  const settings = useSiteSettings();
   const { feedback, busy, run, t } = useFeedback();
   const errorId = useId();
   const noteId = useId();
+
+  const linked = extra.kind === 'ready' && extra.extra.githubLinked;
+  if (settings?.githubSignIn === false && extra.kind === 'ready' && !linked) return null;
 
   const link = () =>
     void run(async () => {
@@ -40,7 +48,7 @@ export default function GithubSection({ extra, onRetry, onUnlinked }: Props) {
     });
 
   let body;
-  if (extra.kind === 'loading') {
+  if (extra.kind === 'loading' || (settings === null && !linked)) {
     body = (
       <p role="status" className="text-sm text-muted">
         <Msg k="profile.loading" />

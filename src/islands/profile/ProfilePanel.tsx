@@ -83,7 +83,7 @@ export default function ProfilePanel() {
           setSessionsVersion((v) => v + 1);
         }}
       />
-      <div className="lg:col-span-2">
+      <div className="empty:hidden lg:col-span-2">
         <GithubSection
           extra={extra}
           onRetry={loadExtra}

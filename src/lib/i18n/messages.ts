@@ -7,6 +7,7 @@
 import * as blogManage from './blog-manage.ts';
 import * as blogPages from './blog-pages.ts';
 import * as blogReader from './blog-reader.ts';
+import * as sessionNotice from './session-notice.ts';
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -444,6 +445,7 @@ const zhCNAll = {
   ...blogPages.zhCN,
   ...blogReader.zhCN,
   ...blogManage.zhCN,
+  ...sessionNotice.zhCN,
 };
 
 export type MessageKey = keyof typeof zhCNAll;
@@ -904,6 +906,7 @@ const en: Messages = {
   ...blogPages.en,
   ...blogReader.en,
   ...blogManage.en,
+  ...sessionNotice.en,
 };
 
 export const MESSAGES: Readonly<Record<Locale, Messages>> = { 'zh-CN': zhCNAll, en };

@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user, sessionId } = currentAuth(request);
-      await app.ctx.sessions.revokeAllOf(user.id, sessionId);
+      await app.ctx.sessions.revokeAllOf(user.id, 'revoked', sessionId);
       return ok(null);
     },
   );

@@ -9,6 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { paths } from '../../lib/shared/paths.ts';
 import { AppError } from '../common/app-error.ts';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { storeAvatarFromUrl } from '../upload/index.ts';
@@ -53,16 +54,22 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
+/** GitHub's client credentials when sign-in is set up (id and secret both given), else null. */
+export function githubCredentials(
+  github: Config['github'],
+): { clientId: string; clientSecret: string } | null {
+  const { clientId, clientSecret } = github;
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
 /** The GitHub URL to send the browser to; link mode needs a signed-in user. */
 export async function githubAuthorize(
   ctx: AppContext,
   mode: GithubMode,
   auth: Authenticated | null,
 ): Promise<string> {
-  const { clientId, clientSecret } = ctx.config.github;
-  if (!clientId || !clientSecret) {
-    throw AppError.refused('未启用 GitHub 登录 / GitHub sign-in is not set up');
-  }
+  const credentials = githubCredentials(ctx.config.github);
+  if (!credentials) throw AppError.refused('未启用 GitHub 登录 / GitHub sign-in is not set up');
   if (mode === 'link' && !auth) throw AppError.unauthenticated();
   const state = randomBytes(32).toString('base64url');
   const verifier = randomBytes(48).toString('base64url');
@@ -73,7 +80,7 @@ export async function githubAuthorize(
   };
   await ctx.kv.set(stateKey(state), JSON.stringify(saved), OAUTH_STATE_TTL_MS);
   return authorizeUrl(ctx.config.github, {
-    clientId,
+    clientId: credentials.clientId,
     redirectUri: redirectUri(ctx),
     state,
     verifier,

@@ -9,6 +9,7 @@ export {
 export { memoryPresence, redisPresence, type Presence } from './presence.ts';
 export { seedRolesAndPermissions } from './seed.ts';
 export { sendRecoveryLink } from './recovery.service.ts';
+export { githubCredentials } from './github.service.ts';
 export type {
   AuthResult,
   GithubAuthorize,

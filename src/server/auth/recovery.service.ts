@@ -139,7 +139,7 @@ export async function completeRecovery(
     await useRecoveryTokensOf(trx, row.id, now);
     await setUserPasswordHash(trx, row.id, passwordHash, now);
   });
-  await ctx.sessions.revokeAllOf(row.id);
+  await ctx.sessions.revokeAllOf(row.id, 'passwordChanged');
   await loginThrottle(ctx).succeed(loginSubject(row, row.username, client.ip));
   return signIn(ctx, row.id, client);
 }

@@ -115,7 +115,7 @@ describe.each(DIALECTS)('password recovery on %s', (dialect) => {
       url: '/api/user/info/private',
       headers: bearer(oldSession),
     });
-    expect(old.json().code).toBe(-2);
+    expect(old.json()).toMatchObject({ code: -2, data: { reason: 'passwordChanged' } });
 
     const login = (password: string) =>
       t.app.inject({

@@ -1,5 +1,6 @@
 /** Queries on sessions. Plain functions; the executor comes first. */
 import type { Kysely } from 'kysely';
+import type { SessionEndReason } from '../../lib/shared/session-end.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionRow, SessionTable } from './session.table.ts';
 
@@ -67,10 +68,15 @@ export async function rotateSessionToken(
     .execute();
 }
 
-export async function revokeSession(db: Executor, id: string, now: string): Promise<void> {
+export async function revokeSession(
+  db: Executor,
+  id: string,
+  now: string,
+  reason: SessionEndReason,
+): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ revoked_time: now })
+    .set({ revoked_time: now, revoke_reason: reason })
     .where('id', '=', id)
     .where('revoked_time', 'is', null)
     .execute();
@@ -81,11 +87,12 @@ export async function revokeUserSessions(
   db: Executor,
   userId: string,
   now: string,
+  reason: SessionEndReason,
   except?: string,
 ): Promise<void> {
   let query = db
     .updateTable('sessions')
-    .set({ revoked_time: now })
+    .set({ revoked_time: now, revoke_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_time', 'is', null);
   if (except) query = query.where('id', '!=', except);

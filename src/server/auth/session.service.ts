@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { Code } from '../../lib/shared/codes.ts';
+import { isSessionEndReason, type SessionEndReason } from '../../lib/shared/session-end.ts';
 import { AppError } from '../common/app-error.ts';
 import type { Database } from '../db/database.ts';
 import { findAuthorities, findUserById } from '../user/user.repo.ts';
@@ -56,6 +58,18 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
+const ENDED_MESSAGES: Readonly<Record<SessionEndReason, string>> = {
+  locked: '账号已锁定 / Account locked',
+  passwordChanged: '密码已修改，请重新登录 / The password was changed: sign in again',
+  revoked: '该会话已退出 / This session was signed out',
+  expired: '凭证(令牌)过期 / Session expired',
+};
+
+/** -2, telling the client why in `data.reason` (it names the reason to the user). */
+function sessionEnded(reason: SessionEndReason): AppError {
+  return new AppError(Code.TOKEN_EXPIRED, 401, ENDED_MESSAGES[reason], { reason });
+}
+
 export class SessionService {
   readonly #db: Kysely<Database>;
   readonly #policy: SessionPolicy;
@@ -93,13 +107,15 @@ export class SessionService {
       expires_time: iso(now + this.#policy.idleDays * DAY_MS),
       max_expires_time: iso(now + this.#policy.maxDays * DAY_MS),
       revoked_time: null,
+      revoke_reason: null,
     });
     return token;
   }
 
   /**
    * The signed-in user for an Authorization header; null when there is none.
-   * Throws -1 for a malformed or unknown token, -2 for an ended session or a locked account.
+   * Throws -1 for a malformed or unknown token, -2 for an ended session or a locked account (with
+   * why in `data.reason`).
    */
   async authenticate(header: string | undefined): Promise<Authenticated | null> {
     const parsed = parseAuthorization(header);
@@ -108,12 +124,17 @@ export class SessionService {
     const now = this.#now();
     const session = await findSessionByTokenHash(this.#db, hashToken(parsed.token), iso(now));
     if (!session) throw AppError.tokenInvalid();
-    if (session.revoked_time !== null) throw AppError.tokenExpired();
+    if (session.revoked_time !== null) {
+      throw sessionEnded(
+        isSessionEndReason(session.revoke_reason) ? session.revoke_reason : 'revoked',
+      );
+    }
     if (Date.parse(session.expires_time) <= now || Date.parse(session.max_expires_time) <= now) {
-      throw AppError.tokenExpired();
+      throw sessionEnded('expired');
     }
     const row = await findUserById(this.#db, session.user_id);
-    if (!row || row.is_locked) throw AppError.tokenExpired('账号已锁定或不存在 / Account locked');
+    if (!row) throw sessionEnded('revoked');
+    if (row.is_locked) throw sessionEnded('locked');
     if (now - Date.parse(session.last_seen_time) >= TOUCH_EVERY_MS) {
       await touchSession(
         this.#db,
@@ -146,13 +167,21 @@ export class SessionService {
     return token;
   }
 
+  /** Ends one session (signed out on this device or from another one). */
   async revoke(sessionId: string): Promise<void> {
-    await revokeSession(this.#db, sessionId, iso(this.#now()));
+    await revokeSession(this.#db, sessionId, iso(this.#now()), 'revoked');
   }
 
-  /** Ends every session of a user (lock, password change, recovery), except `exceptSessionId`. */
-  async revokeAllOf(userId: string, exceptSessionId?: string): Promise<void> {
-    await revokeUserSessions(this.#db, userId, iso(this.#now()), exceptSessionId);
+  /**
+   * Ends every session of a user, except `exceptSessionId`, remembering why (lock, password change
+   * or recovery, signing out the other devices) for the answer their tokens get afterwards.
+   */
+  async revokeAllOf(
+    userId: string,
+    reason: SessionEndReason,
+    exceptSessionId?: string,
+  ): Promise<void> {
+    await revokeUserSessions(this.#db, userId, iso(this.#now()), reason, exceptSessionId);
   }
 
   /** The user's signed-in devices, most recently seen first. */

@@ -16,6 +16,8 @@ export interface SessionTable {
   expires_time: string;
   max_expires_time: string;
   revoked_time: string | null;
+  /** Why it was revoked ('locked', 'passwordChanged', 'revoked'); null while live. */
+  revoke_reason: string | null;
 }
 
 export type SessionRow = Selectable<SessionTable>;

@@ -248,7 +248,7 @@ describe.each(DIALECTS)("a user's devices on %s", (dialect) => {
         ['Phone', true],
         ['vitest', false],
       ]);
-      await t.app.ctx.sessions.revokeAllOf(user.id, auth?.sessionId);
+      await t.app.ctx.sessions.revokeAllOf(user.id, 'revoked', auth?.sessionId);
       expect((await info(t, bearer(first))).json().code).toBe(-2);
       expect((await info(t, bearer(second))).json().code).toBe(1);
       expect(await t.app.ctx.sessions.listOf(user.id)).toHaveLength(1);

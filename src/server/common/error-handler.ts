@@ -3,7 +3,7 @@
  * errors all leave as the envelope with a truthful HTTP status; a 500 never carries details.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Code } from '../../lib/shared/codes.ts';
+import { Code, type ApiResult } from '../../lib/shared/codes.ts';
 import { AppError } from './app-error.ts';
 import { fail } from './envelope.ts';
 
@@ -47,29 +47,35 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_TYPE: { status: 400, message: '内容类型无效 / Invalid content type' },
 };
 
+/** What a failure answers: the HTTP status and the envelope. */
+function answerFor(error: FastifyError, request: FastifyRequest): [number, ApiResult<unknown>] {
+  if (error instanceof AppError) return [error.status, fail(error.code, error.message, error.data)];
+  if (error.validation) {
+    const message = describeValidation(error.validationContext, error.validation);
+    return [400, fail(Code.BAD_REQUEST, message)];
+  }
+  if (error.statusCode === 429) return [429, fail(Code.TOO_MANY_REQUESTS, error.message)];
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  if (known) return [known.status, fail(Code.BAD_REQUEST, known.message)];
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return [error.statusCode, fail(Code.BAD_REQUEST, error.message)];
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return [500, fail(Code.INTERNAL, `服务器内部错误 / Internal error (request ${request.id})`)];
+}
+
 export function errorHandler(
   this: FastifyInstance,
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (error instanceof AppError) {
-    return reply.status(error.status).send(fail(error.code, error.message, error.data));
-  }
-  if (error.validation) {
-    const message = describeValidation(error.validationContext, error.validation);
-    return reply.status(400).send(fail(Code.BAD_REQUEST, message));
-  }
-  if (error.statusCode === 429) {
-    return reply.status(429).send(fail(Code.TOO_MANY_REQUESTS, error.message));
-  }
-  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-  if (known) return reply.status(known.status).send(fail(Code.BAD_REQUEST, known.message));
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply.status(error.statusCode).send(fail(Code.BAD_REQUEST, error.message));
-  }
-  request.log.error({ err: error }, 'unexpected error');
+  const [status, envelope] = answerFor(error, request);
+  // Sent as text, past the route's response schemas: they describe the route's own answers and
+  // would drop the `data` a failure carries (why a session ended, when to retry) — an error may
+  // come from a hook that runs for every route.
   return reply
-    .status(500)
-    .send(fail(Code.INTERNAL, `服务器内部错误 / Internal error (request ${request.id})`));
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(envelope));
 }

@@ -90,7 +90,7 @@ export async function setLocked(
     }
     await updateUser(trx, id, { is_locked: isLocked, update_time: new Date().toISOString() });
   });
-  if (isLocked) await ctx.sessions.revokeAllOf(id);
+  if (isLocked) await ctx.sessions.revokeAllOf(id, 'locked');
   return getManagedUser(ctx, id);
 }
 

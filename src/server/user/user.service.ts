@@ -135,7 +135,7 @@ export async function changePassword(
     password_hash: await hashPassword(body.newPassword),
     update_time: nowIso(),
   });
-  await ctx.sessions.revokeAllOf(row.id, auth.sessionId);
+  await ctx.sessions.revokeAllOf(row.id, 'passwordChanged', auth.sessionId);
 }
 
 function emailTaken(): AppError {

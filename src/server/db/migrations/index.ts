@@ -5,6 +5,7 @@ import * as createRecoveryTokens from './2026_11_21_120000_create_recovery_token
 import * as createBlog from './2026_11_21_130000_create_blog.ts';
 import * as createCommentsContactMail from './2026_11_21_130100_create_comments_contact_mail.ts';
 import * as createSiteState from './2026_11_21_140000_create_site_state.ts';
+import * as addSessionsRevokeReason from './2026_11_24_120000_add_sessions_revoke_reason.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_100000_create_accounts': createAccounts,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_130000_create_blog': createBlog,
   '2026_11_21_130100_create_comments_contact_mail': createCommentsContactMail,
   '2026_11_21_140000_create_site_state': createSiteState,
+  '2026_11_24_120000_add_sessions_revoke_reason': addSessionsRevokeReason,
 };

@@ -1,0 +1,2 @@
+export { settingsRoutes } from './settings.routes.ts';
+export { SiteSettingsSchema, type SiteSettings } from './settings.schema.ts';
