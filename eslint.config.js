@@ -9,7 +9,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       '.dist.*/',
-      '.e2e/',
+      '.e2e*/',
       '.astro/',
       'node_modules/',
       'data/',

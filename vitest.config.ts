@@ -14,7 +14,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/build/**/*.test.ts',
+            'tests/fuzz/**/*.test.ts',
+          ],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

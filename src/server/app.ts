@@ -21,7 +21,17 @@ import {
 import { articleExists, blogRoutes, buildRoutes, commentRoutes } from './blog/index.ts';
 import { CaptchaService, captchaRoutes } from './captcha/index.ts';
 import { contactRoutes } from './contact/index.ts';
-import { errorHandler, notFoundHandler, rateLimited, trackRoutes } from './common/index.ts';
+import {
+  clientErrorHandler,
+  errorHandler,
+  frameworkErrors,
+  guardInput,
+  notFoundHandler,
+  permissionsPolicy,
+  rateLimited,
+  refuseWhileClosing,
+  trackRoutes,
+} from './common/index.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
@@ -72,7 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
-    return503OnClosing: true,
+    // Requests the router or Node's parser refuse, and those during shutdown, still answer the
+    // envelope (src/server/common/framework-errors.ts).
+    return503OnClosing: false,
+    frameworkErrors,
+    clientErrorHandler,
     // Loading the site compresses every page (brotli and gzip): minutes for thousands of articles,
     // far past Fastify's 10 s default for a plugin.
     pluginTimeout: 0,
@@ -105,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const allowedMethods = trackRoutes(app);
   app.setErrorHandler(errorHandler);
+  refuseWhileClosing(app);
+  app.addHook('preHandler', guardInput);
   // An empty body with a JSON content type (e.g. logout) is no body, not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -118,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The client reads document.referrer to remember where a visitor came from before /auth.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  permissionsPolicy(app);
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(openapiPlugin);

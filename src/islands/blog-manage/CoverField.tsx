@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { uploadArticleImage } from '../../lib/api/blog-manage.ts';
 import { useFeedback } from '../../lib/api/feedback.ts';
+import { isSafeImageUrl } from '../../lib/shared/image-url.ts';
 import Msg from '../common/Msg.tsx';
 import { IMAGE_TYPES, imageProblem } from './markdown-insert.ts';
 import {
@@ -57,6 +58,8 @@ export default function CoverField({ value, onChange }: Props) {
   };
 
   const cover = value.trim();
+  // The server refuses anything else (javascript:, data:, //host); say so before saving.
+  const invalid = cover !== '' && !isSafeImageUrl(cover);
 
   return (
     <div>
@@ -71,6 +74,7 @@ export default function CoverField({ value, onChange }: Props) {
         maxLength={500}
         autoComplete="off"
         placeholder="https://…"
+        aria-invalid={invalid}
         aria-describedby={`${ids.hint} ${ids.error}`}
         onChange={(event) => onChange(event.target.value)}
         className={INPUT_CLASS}
@@ -122,9 +126,13 @@ export default function CoverField({ value, onChange }: Props) {
         {upload.feedback.kind === 'ok' ? upload.feedback.text : ''}
       </p>
       <p id={ids.error} role="alert" className={ERROR_CLASS}>
-        {upload.feedback.kind === 'error' ? upload.feedback.text : ''}
+        {invalid
+          ? t('blogManage.editor.coverInvalid')
+          : upload.feedback.kind === 'error'
+            ? upload.feedback.text
+            : ''}
       </p>
-      {cover !== '' && !broken && (
+      {cover !== '' && !invalid && !broken && (
         <img
           src={cover}
           alt={t('blogManage.editor.coverPreview')}
@@ -132,7 +140,7 @@ export default function CoverField({ value, onChange }: Props) {
           onError={() => setBroken(true)}
         />
       )}
-      {cover !== '' && broken && (
+      {cover !== '' && !invalid && broken && (
         <p className="mt-2 text-xs text-warn-fg">
           <Msg k="blogManage.editor.coverBroken" />
         </p>

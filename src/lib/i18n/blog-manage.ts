@@ -141,6 +141,7 @@ export const zhCN = {
   'blogManage.editor.summaryHint': '留空则使用正文开头。{count} / {max}',
   'blogManage.editor.cover': '封面图片地址',
   'blogManage.editor.coverHint': '可选。填写图片地址，或上传一张图片。',
+  'blogManage.editor.coverInvalid': '封面地址须以 http:// 或 https:// 开头，或是本站的路径（/…）。',
   'blogManage.editor.coverUpload': '上传封面',
   'blogManage.editor.coverUploading': '正在上传封面…',
   'blogManage.editor.coverUploaded': '封面已上传。',
@@ -361,6 +362,8 @@ export const en: Readonly<Record<keyof typeof zhCN, string>> = {
   'blogManage.editor.summaryHint': 'Leave empty to use the start of the article. {count} / {max}',
   'blogManage.editor.cover': 'Cover image address',
   'blogManage.editor.coverHint': 'Optional. Enter a picture’s address, or upload one.',
+  'blogManage.editor.coverInvalid':
+    'A cover address starts with http:// or https://, or is a path on this site (/…).',
   'blogManage.editor.coverUpload': 'Upload a cover',
   'blogManage.editor.coverUploading': 'Uploading the cover…',
   'blogManage.editor.coverUploaded': 'The cover was uploaded.',

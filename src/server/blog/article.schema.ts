@@ -1,6 +1,9 @@
 /** Articles as the API shows them and takes them; the islands import these types with `import type`. */
 import { Type, type Static, type TSchema } from 'typebox';
 import { TermRefSchema } from './taxonomy.schema.ts';
+import { pageQuery } from '../common/envelope.schema.ts';
+import { SerialId } from '../common/id.schema.ts';
+import { IMAGE_URL_PATTERN } from '../../lib/shared/image-url.ts';
 
 export const ARTICLE_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export const ArticleStatusSchema = Type.Union(
@@ -86,11 +89,18 @@ export const ArticleBodySchema = Type.Object(
     title: Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' }),
     content: Type.String({ maxLength: CONTENT_MAX, description: 'Markdown' }),
     summary: Type.Optional(nullable(Type.String({ maxLength: SUMMARY_MAX }))),
-    cover: Type.Optional(nullable(Type.String({ minLength: 1, maxLength: 500 }))),
-    categoryId: Type.Integer({ minimum: 1 }),
-    tagIds: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1 }), { maxItems: TAGS_MAX, uniqueItems: true }),
+    cover: Type.Optional(
+      nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 500,
+          pattern: IMAGE_URL_PATTERN,
+          description: 'An http(s) URL or a path on this site',
+        }),
+      ),
     ),
+    categoryId: SerialId(),
+    tagIds: Type.Optional(Type.Array(SerialId(), { maxItems: TAGS_MAX, uniqueItems: true })),
     tagNames: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }), {
         maxItems: TAGS_MAX,
@@ -119,8 +129,7 @@ export const ArticleIdParamsSchema = Type.Object(
 
 export const PageQuerySchema = Type.Object(
   {
-    pageNum: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    ...pageQuery(10),
   },
   { additionalProperties: false },
 );
@@ -140,8 +149,8 @@ export const ManageQuerySchema = Type.Object(
     ...PageQuerySchema.properties,
     search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the title' })),
     status: Type.Optional(ArticleStatusSchema),
-    categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
-    tagId: Type.Optional(Type.Integer({ minimum: 1 })),
+    categoryId: Type.Optional(SerialId()),
+    tagId: Type.Optional(SerialId()),
     sort: Type.Union(
       [
         Type.Literal('publishTime'),

@@ -41,6 +41,7 @@ import { ListCache, type IdList } from './list-cache.ts';
 import { findTermsByIds, findTermsByNames, insertTerm } from './taxonomy.repo.ts';
 import { highlight, searchableText, snippet } from './text.ts';
 import { ViewBuffer } from './views.ts';
+import { safeImageUrl } from '../../lib/shared/image-url.ts';
 
 export const BLOG_TOPIC = 'blog';
 
@@ -170,7 +171,7 @@ export class BlogService {
       id: row.id,
       title: row.title,
       summary: this.#excerpt(row),
-      cover: row.cover,
+      cover: safeImageUrl(row.cover),
       category: { id: row.category_id, name: categoryName.get(row.category_id) ?? '' },
       tags: tags.get(row.id) ?? [],
       pinned: Boolean(row.pinned),

@@ -42,7 +42,7 @@ describe.each(DIALECTS)('blog articles on %s', (dialect) => {
       article(categoryId, {
         tagIds: [tagId],
         tagNames: ['New Tag', 'SQL'],
-        cover: 'covers/a.webp',
+        cover: '/uploads/article/a.webp',
       }),
     );
     expect(made.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);

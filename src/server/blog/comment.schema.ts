@@ -1,5 +1,5 @@
 /** Shapes of /api/blog/comment…: threaded comments with their thumbs. */
-import { PageOf } from '../common/envelope.schema.ts';
+import { PageOf, pageQuery } from '../common/envelope.schema.ts';
 import { Type, type Static } from 'typebox';
 
 export const COMMENT_MAX = 2000;
@@ -56,8 +56,7 @@ export const CommentPageSchema = PageOf(CommentThreadSchema);
 
 export const CommentListQuerySchema = Type.Object(
   {
-    pageNum: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    ...pageQuery(20),
   },
   { additionalProperties: false },
 );

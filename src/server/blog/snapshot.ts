@@ -14,6 +14,7 @@ import { articleSummary } from '../../lib/markdown/summary.ts';
 import type { Database } from '../db/database.ts';
 import { findArticlesByIds, findTagsOf, findVisibleIds } from './article.repo.ts';
 import { countVisibleByCategory, countVisibleByTag, findTerms } from './taxonomy.repo.ts';
+import { safeImageUrl } from '../../lib/shared/image-url.ts';
 
 /** Ids per query: well under the bound-parameter limits of both databases. */
 const CHUNK = 500;
@@ -40,7 +41,7 @@ export async function exportBlogSnapshot(db: Kysely<Database>, now: Date): Promi
         id: row.id,
         title: row.title,
         summary: articleSummary(row),
-        cover: row.cover,
+        cover: safeImageUrl(row.cover),
         category: { id: row.category_id, name: categoryName.get(row.category_id) ?? '' },
         tags: tagsOf.get(row.id) ?? [],
         pinned: Boolean(row.pinned),

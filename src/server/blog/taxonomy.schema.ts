@@ -1,5 +1,6 @@
 /** Categories and tags as the API shows them; the islands import these types with `import type`. */
 import { Type, type Static } from 'typebox';
+import { SerialId } from '../common/id.schema.ts';
 
 export const TermRefSchema = Type.Object(
   { id: Type.Integer(), name: Type.String() },
@@ -24,25 +25,19 @@ export const TERM_NAME_MAX = 50;
 
 export const TermBodySchema = Type.Object(
   {
-    id: Type.Optional(Type.Integer({ description: 'When present, must equal the path id' })),
+    id: Type.Optional(SerialId({ description: 'When present, must equal the path id' })),
     name: Type.String({ minLength: 1, maxLength: TERM_NAME_MAX, pattern: '\\S' }),
   },
   { additionalProperties: false },
 );
 export type TermBody = Static<typeof TermBodySchema>;
 
-export const TermIdParamsSchema = Type.Object(
-  { id: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
-);
+export const TermIdParamsSchema = Type.Object({ id: SerialId() }, { additionalProperties: false });
 
 export const TermDeleteQuerySchema = Type.Object(
   {
     moveTo: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        description: 'Categories only: move the articles to this category first',
-      }),
+      SerialId({ description: 'Categories only: move the articles to this category first' }),
     ),
   },
   { additionalProperties: false },

@@ -12,6 +12,18 @@ export const ErrorEnvelope = Type.Object(
 
 export const TokenSchema = Type.String({ description: 'An opaque session token' });
 
+/**
+ * The `pageNum` and `pageSize` of every paged list (design.md §3), to spread into a querystring
+ * schema. Non-finite numbers (`Infinity`, `1e309`) that the query string's coercion lets through
+ * are refused for every route by the input guard (input-guard.ts).
+ */
+export function pageQuery(defaultSize: number) {
+  return {
+    pageNum: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: defaultSize }),
+  };
+}
+
 /** The page shape of design.md §3 around a record schema. */
 export function PageOf<T extends TSchema>(record: T) {
   return Type.Object(

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type ApiResult } from '../../lib/shared/codes.ts';
+import { isStorageFailure } from '../db/index.ts';
 import { AppError } from './app-error.ts';
 import { fail } from './envelope.ts';
 
@@ -47,6 +48,9 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_TYPE: { status: 400, message: '内容类型无效 / Invalid content type' },
 };
 
+const CANNOT_WRITE =
+  '服务器暂时无法保存数据（磁盘已满或只读），请稍后再试 / The server cannot save anything right now (its disk is full or read-only); try again later';
+
 /** What a failure answers: the HTTP status and the envelope. */
 function answerFor(error: FastifyError, request: FastifyRequest): [number, ApiResult<unknown>] {
   if (error instanceof AppError) return [error.status, fail(error.code, error.message, error.data)];
@@ -59,6 +63,10 @@ function answerFor(error: FastifyError, request: FastifyRequest): [number, ApiRe
   if (known) return [known.status, fail(Code.BAD_REQUEST, known.message)];
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return [error.statusCode, fail(Code.BAD_REQUEST, error.message)];
+  }
+  if (isStorageFailure(error)) {
+    request.log.error({ err: error }, 'the database cannot write');
+    return [500, fail(Code.INTERNAL, `${CANNOT_WRITE} (request ${request.id})`)];
   }
   request.log.error({ err: error }, 'unexpected error');
   return [500, fail(Code.INTERNAL, `服务器内部错误 / Internal error (request ${request.id})`)];

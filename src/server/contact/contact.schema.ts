@@ -1,5 +1,5 @@
 /** Shapes of /api/contact: the visitor's form and the owner's inbox. */
-import { PageOf } from '../common/envelope.schema.ts';
+import { PageOf, pageQuery } from '../common/envelope.schema.ts';
 import { Type, type Static } from 'typebox';
 import { CaptchaAnswer, EmailSchema } from '../captcha/captcha.schema.ts';
 
@@ -47,8 +47,7 @@ export type ContactMessage = Static<typeof ContactMessageSchema>;
 
 export const ContactListQuerySchema = Type.Object(
   {
-    pageNum: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    ...pageQuery(20),
     unread: Type.Optional(Type.Boolean({ description: 'Only messages not yet marked read' })),
   },
   { additionalProperties: false },

@@ -49,6 +49,34 @@ class Statement implements SqliteStatement {
   }
 }
 
+/**
+ * `rollback` when SQLite has already rolled the transaction back itself (it does on a full disk
+ * and some I/O errors): a no-op instead of "cannot rollback - no transaction is active", which
+ * would replace the error that explains what happened.
+ */
+class Rollback implements SqliteStatement {
+  readonly reader = false;
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  all(): unknown[] {
+    this.run();
+    return [];
+  }
+
+  run() {
+    if (this.#db.isTransaction) this.#db.exec('rollback');
+    return { changes: 0, lastInsertRowid: 0 };
+  }
+
+  iterate(): IterableIterator<unknown> {
+    return this.all()[Symbol.iterator]();
+  }
+}
+
 /** Opens a SQLite file in WAL mode with foreign keys on. */
 export function openSqlite(file: string): SqliteDatabase {
   const db = new DatabaseSync(file);
@@ -56,7 +84,7 @@ export function openSqlite(file: string): SqliteDatabase {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
-  const statements = new Map<string, Statement>();
+  const statements = new Map<string, SqliteStatement>([['rollback', new Rollback(db)]]);
   return {
     close: () => {
       statements.clear();
@@ -65,7 +93,10 @@ export function openSqlite(file: string): SqliteDatabase {
     prepare: (sql: string) => {
       let statement = statements.get(sql);
       if (statement === undefined) {
-        if (statements.size >= STATEMENTS_MAX) statements.clear();
+        if (statements.size >= STATEMENTS_MAX) {
+          statements.clear();
+          statements.set('rollback', new Rollback(db));
+        }
         statement = new Statement(db, sql);
         statements.set(sql, statement);
       }

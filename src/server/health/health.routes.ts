@@ -4,10 +4,16 @@ import { Type } from 'typebox';
 import { Code } from '../../lib/shared/codes.ts';
 import { fail, ok } from '../common/envelope.ts';
 import { Envelope } from '../common/envelope.schema.ts';
+import { writeSiteState } from '../db/site-state.ts';
 
 const Check = Type.Object({ ok: Type.Boolean(), latencyMs: Type.Number() });
 const Health = Type.Object({
-  database: Type.Object({ ok: Type.Boolean(), latencyMs: Type.Number(), dialect: Type.String() }),
+  database: Type.Object({
+    ok: Type.Boolean(),
+    latencyMs: Type.Number(),
+    dialect: Type.String(),
+    writable: Type.Boolean({ description: 'Whether a write commits (false on a full disk)' }),
+  }),
   redis: Type.Union([Check, Type.Null()]),
   uptimeSeconds: Type.Number(),
 });
@@ -34,9 +40,19 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       const { db, redis } = app.ctx;
+      const read = await timed(() => sql`select 1`.execute(db.kysely));
+      // A full disk or a read-only file lets reads through while every write fails: only a
+      // committed write tells.
+      const write = read.ok
+        ? await timed(() =>
+            writeSiteState(db.kysely, 'health-probe', 'ok', new Date().toISOString()),
+          )
+        : read;
       const database = {
-        ...(await timed(() => sql`select 1`.execute(db.kysely))),
+        ...read,
+        ok: read.ok && write.ok,
         dialect: db.dialect,
+        writable: write.ok,
       };
       const redisCheck = redis ? await timed(() => redis.ping()) : null;
       const data = { database, redis: redisCheck, uptimeSeconds: Math.round(process.uptime()) };

@@ -16,6 +16,7 @@ import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { urlAliases } from './resolve.ts';
+import { PERMISSIONS_POLICY } from '../common/permissions-policy.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -132,6 +133,7 @@ export const SECURITY_HEADERS: HeaderMap = Object.freeze({
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
+  'permissions-policy': PERMISSIONS_POLICY,
   // The client reads document.referrer to remember the page a visitor came from before /auth.
   'referrer-policy': 'strict-origin-when-cross-origin',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',

@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { EmailSchema } from '../captcha/index.ts';
 import { AVATAR_KEY_PATTERN } from '../upload/upload.schema.ts';
+import { pageQuery } from '../common/envelope.schema.ts';
 
 export const UserSchema = Type.Object(
   {
@@ -116,8 +117,7 @@ export type ManagedUser = Static<typeof ManagedUserSchema>;
 
 export const ManagedUserQuerySchema = Type.Object(
   {
-    pageNum: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    ...pageQuery(20),
     search: Type.Optional(
       Type.String({
         maxLength: 64,

@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { BLOG_MANAGE_ANY, hasAnyPermission } from '../../lib/shared/permissions.ts';
 import { SITE_BUILD_TOPIC } from '../../lib/shared/site-build.ts';
 import { AppError } from '../common/app-error.ts';
+import type { HubEvent } from './hub.ts';
 
 /** Topics anyone may follow. */
 const PUBLIC_TOPICS = new Set(['site']);
@@ -48,11 +49,62 @@ function send(socket: WebSocket, message: unknown) {
 export const wsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ws-connection', { websocket: true, schema: { tags: ['ws'], hide: true } }, (socket) => {
     const topics = new Set<string>();
+    /** The token of the last successful `auth`; its session is looked up again before each use. */
+    let token: string | null = null;
     let userId: string | null = null;
-    let permissions: readonly string[] = [];
+    // Events go out in the order they came, although checking the session is asynchronous.
+    let delivery: Promise<void> = Promise.resolve();
+
+    /** Forgets the session and its protected topics; tells the client once. */
+    function sessionEnded(code: number): void {
+      token = null;
+      userId = null;
+      for (const topic of topics) if (PROTECTED_TOPICS.has(topic)) topics.delete(topic);
+      send(socket, { type: 'auth', ok: false, code });
+    }
+
+    /**
+     * The permissions of the session as they are now (logout, lock, revocation and role changes
+     * apply at once, as for HTTP requests), or null when there is none any more.
+     */
+    async function currentPermissions(): Promise<readonly string[] | null> {
+      if (token === null) return null;
+      const held = token;
+      try {
+        const auth = await app.ctx.sessions.authenticate(held);
+        if (token !== held) return null; // re-authenticated meanwhile
+        if (auth) return auth.user.permissions;
+        sessionEnded(-1);
+      } catch (error) {
+        if (token === held) sessionEnded(error instanceof AppError ? error.code : -1);
+      }
+      return null;
+    }
+
+    async function mayFollow(topic: string): Promise<boolean> {
+      if (PUBLIC_TOPICS.has(topic)) return true;
+      const needs = PROTECTED_TOPICS.get(topic);
+      if (needs === undefined) return false;
+      const permissions = await currentPermissions();
+      return permissions !== null && hasAnyPermission(permissions, needs);
+    }
+
+    async function deliver(event: HubEvent): Promise<void> {
+      if (!topics.has(event.topic)) return;
+      if (!(await mayFollow(event.topic))) {
+        if (topics.delete(event.topic)) {
+          send(socket, { type: 'error', message: `topic ${event.topic} is no longer available` });
+        }
+        return;
+      }
+      send(socket, { type: 'event', topic: event.topic, data: event.data });
+    }
+
     const unsubscribe = app.ctx.hub.subscribe((event) => {
-      if (topics.has(event.topic))
-        send(socket, { type: 'event', topic: event.topic, data: event.data });
+      if (!topics.has(event.topic)) return;
+      delivery = delivery
+        .then(() => deliver(event))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'ws: delivery failed'));
     });
     socket.on('close', unsubscribe);
     socket.on('message', async (raw: Buffer, isBinary: boolean) => {
@@ -60,24 +112,20 @@ export const wsRoutes: FastifyPluginAsync = async (app) => {
       if (!message) return send(socket, { type: 'error', message: 'unknown message' });
       if (message.type === 'ping') return send(socket, { type: 'pong' });
       if (message.type === 'auth') {
+        token = null;
+        userId = null;
         try {
           const auth = await app.ctx.sessions.authenticate(message.token);
+          token = auth ? message.token : null;
           userId = auth?.user.id ?? null;
-          permissions = auth?.user.permissions ?? [];
           return send(socket, { type: 'auth', ok: userId !== null, userId });
         } catch (error) {
-          userId = null;
-          permissions = [];
           const code = error instanceof AppError ? error.code : -1;
           return send(socket, { type: 'auth', ok: false, code });
         }
       }
       if (message.type === 'subscribe') {
-        const needs = PROTECTED_TOPICS.get(message.topic);
-        const allowed =
-          PUBLIC_TOPICS.has(message.topic) ||
-          (needs !== undefined && userId !== null && hasAnyPermission(permissions, needs));
-        if (!allowed) {
+        if (!(await mayFollow(message.topic))) {
           return send(socket, {
             type: 'error',
             message: `topic ${message.topic} is not available`,

@@ -1,4 +1,4 @@
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { WebSocket } from 'ws';
 import { Role } from '../../lib/shared/permissions.ts';
 import { SITE_BUILD_TOPIC } from '../../lib/shared/site-build.ts';
@@ -95,4 +95,76 @@ test('the rebuild topic is for blog managers only', async () => {
   await ask(socket, { type: 'unsubscribe', topic });
   expect(await ask(socket, { type: 'subscribe', topic })).toMatchObject({ type: 'error' });
   socket.terminate();
+});
+
+describe('a socket follows its session', () => {
+  const topic = SITE_BUILD_TOPIC;
+
+  async function followAsManager() {
+    t = await createTestApp('sqlite');
+    await t.app.ready();
+    const manager = await t.signUp({ roles: [Role.BLOG_ADMIN] });
+    const socket = await connect();
+    await ask(socket, { type: 'auth', token: manager.token });
+    expect(await ask(socket, { type: 'subscribe', topic })).toEqual({ type: 'subscribed', topic });
+    return { socket, manager };
+  }
+
+  /** Publishes a protected event and resolves with the first message the socket gets after it. */
+  async function publishAndListen(socket: WebSocket) {
+    const next = nextMessage(socket);
+    await t.app.ctx.hub.publish(topic, { state: 'running' });
+    return next;
+  }
+
+  test.each([
+    [
+      'logged out',
+      async (token: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/auth/logout',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.json().code).toBe(1);
+      },
+    ],
+    [
+      'locked',
+      async (_token: string, userId: string) => {
+        await t.testDb.db.kysely
+          .updateTable('users')
+          .set({ is_locked: true })
+          .where('id', '=', userId)
+          .execute();
+      },
+    ],
+    [
+      'revoked from another device',
+      async (_token: string, userId: string) => t.app.ctx.sessions.revokeAllOf(userId, 'revoked'),
+    ],
+  ])('once the session is %s, no protected event reaches it', async (_name, end) => {
+    const { socket, manager } = await followAsManager();
+    expect(await publishAndListen(socket)).toMatchObject({ type: 'event', topic });
+    await end(manager.token, manager.user.id);
+    expect(await publishAndListen(socket)).toEqual({ type: 'auth', ok: false, code: -2 });
+    const quiet = nextMessage(socket);
+    await t.app.ctx.hub.publish(topic, { state: 'done' });
+    expect(await ask(socket, { type: 'ping' })).toEqual({ type: 'pong' });
+    expect(await quiet).toEqual({ type: 'pong' });
+    const again = await ask(socket, { type: 'subscribe', topic });
+    expect(again).toMatchObject({ type: 'error' });
+    socket.terminate();
+  });
+
+  test('a manager who loses the role stops hearing the topic', async () => {
+    const { socket, manager } = await followAsManager();
+    await t.testDb.db.kysely
+      .deleteFrom('user_roles')
+      .where('user_id', '=', manager.user.id)
+      .execute();
+    expect(await publishAndListen(socket)).toMatchObject({ type: 'error' });
+    expect(await ask(socket, { type: 'ping' })).toEqual({ type: 'pong' });
+    socket.terminate();
+  });
 });
