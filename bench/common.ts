@@ -17,8 +17,8 @@ import {
   COMPRESS_MIN_BYTES,
   DEFAULT_ASSET_EFFORT,
   DEFAULT_PAGE_EFFORT,
-  contentTypeOf,
-} from '../src/server/site/static-files.ts';
+} from '../src/server/site/compression.ts';
+import { contentTypeOf } from '../src/server/site/content-types.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const WORK = join(ROOT, 'bench', '.work');

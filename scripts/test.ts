@@ -1,9 +1,13 @@
-/** `npm test`: lint, typecheck, then the unit and API tests (on PostgreSQL/Redis too when their URLs are set). */
+/**
+ * `npm test`: lint, typecheck, the dependency check (.dependency-cruiser.cjs), then the unit and
+ * API tests (on PostgreSQL/Redis too when their URLs are set).
+ */
 import { spawnSync } from 'node:child_process';
 
 const steps: [string, string[]][] = [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
+  ['dependency check', ['run', 'check:deps']],
   ['unit and API tests', ['run', 'test:unit']],
 ];
 

@@ -33,10 +33,11 @@ const password = generated
   : (await text(process.stdin)).trim();
 
 const db = connectDb(configOrExit());
+const ctx = { db, now: Date.now };
 try {
   await migrateToLatest(db.kysely);
   await seedRolesAndPermissions(db.kysely);
-  const user = await createUser(db.kysely, {
+  const user = await createUser(ctx, {
     username: values.username,
     password,
     email: values.email ?? null,

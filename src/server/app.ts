@@ -11,16 +11,19 @@ import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import {
-  SessionService,
-  authPlugin,
-  authRoutes,
-  memoryPresence,
-  redisPresence,
-} from './auth/index.ts';
-import { articleExists, blogRoutes, buildRoutes, commentRoutes } from './blog/index.ts';
-import { CaptchaService, captchaRoutes } from './captcha/index.ts';
-import { contactRoutes } from './contact/index.ts';
+import { accountRoutes } from './auth/account.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { githubRoutes } from './auth/github.routes.ts';
+import { SessionService, memoryPresence, redisPresence } from './auth/index.ts';
+import { articleRoutes } from './blog/article.routes.ts';
+import { buildRoutes } from './blog/build.routes.ts';
+import { commentRoutes } from './blog/comment.routes.ts';
+import { feedRoutes } from './blog/feed.routes.ts';
+import { BlogService, articleExists } from './blog/index.ts';
+import { siteRebuild } from './blog/site-rebuild.ts';
+import { taxonomyRoutes } from './blog/taxonomy.routes.ts';
+import { captchaRoutes } from './captcha/captcha.routes.ts';
+import { CaptchaService } from './captcha/index.ts';
 import {
   clientErrorHandler,
   errorHandler,
@@ -33,18 +36,22 @@ import {
   trackRoutes,
 } from './common/index.ts';
 import type { Config } from './config.ts';
+import { contactRoutes } from './contact/contact.routes.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { openapiPlugin } from './docs/openapi.plugin.ts';
+import { memoryHub, redisHub } from './events/index.ts';
+import { guardPlugin } from './guard/index.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { memoryKv, redisKv } from './kv/index.ts';
-import { createMailer, mailQueuePlugin } from './mail/index.ts';
-import { locationRoutes } from './location/index.ts';
-import { qrcodeRoutes } from './qrcode/index.ts';
-import { settingsRoutes } from './settings/index.ts';
-import { avatarFileRoutes, uploadRoutes } from './upload/index.ts';
-import { userManageRoutes, userRoutes } from './user/index.ts';
-import { memoryHub, redisHub, wsRoutes } from './ws/index.ts';
+import { locationRoutes } from './location/location.routes.ts';
+import { MailQueue, createMailer } from './mail/index.ts';
+import { qrcodeRoutes } from './qrcode/qrcode.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { avatarFileRoutes, uploadRoutes } from './upload/upload.routes.ts';
+import { userManageRoutes } from './user-manage/user-manage.routes.ts';
+import { userRoutes } from './user/user.routes.ts';
+import { wsRoutes } from './ws/ws.routes.ts';
 
 export interface AppOptions {
   readonly config: Config;
@@ -93,29 +100,51 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const kv = redis ? redisKv(redis) : memoryKv(options.now);
-  const mailer = createMailer(config, app.log);
-  const ctx: AppContext = {
+  const now = options.now ?? Date.now;
+  // What the services below are made from; each takes the part it uses.
+  const base = {
     config,
     db,
     redis,
-    sessions: new SessionService(
-      db.kysely,
-      {
-        idleDays: config.sessionIdleDays,
-        maxDays: config.sessionMaxDays,
-        refreshGraceSeconds: config.refreshGraceSeconds,
-      },
-      options.now,
-    ),
-    presence: redis ? redisPresence(redis) : memoryPresence(options.now),
+    now,
+    kv: redis ? redisKv(redis) : memoryKv(now),
+    mailer: createMailer(config, app.log),
     hub: redis ? redisHub(redis) : memoryHub(),
-    kv,
-    mailer,
-    captcha: new CaptchaService(kv, mailer, config.captchaTestMode),
+  };
+  const rebuild = options.serveSite
+    ? await siteRebuild(base, {
+        root: options.siteRoot ?? PROJECT_ROOT,
+        debounceMs: options.rebuildDebounceMs ?? 500,
+        // The site plugin, registered below, decorates `site` before any build can finish.
+        reload: (distDir) => app.site.reload(distDir),
+        log: app.log,
+      })
+    : null;
+  const ctx: AppContext = {
+    ...base,
+    presence: redis ? redisPresence(redis) : memoryPresence(now),
+    sessions: new SessionService(base, {
+      idleDays: config.sessionIdleDays,
+      maxDays: config.sessionMaxDays,
+      refreshGraceSeconds: config.refreshGraceSeconds,
+    }),
+    captcha: new CaptchaService(base),
+    mailQueue: new MailQueue(base, app.log),
+    blog: new BlogService(base, (error) =>
+      app.log.error({ err: error }, 'blog views flush failed'),
+    ),
+    rebuilder: rebuild?.rebuilder ?? null,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.hub.close());
+  ctx.blog.start();
+  app.addHook('onClose', async () => ctx.blog.close());
+  app.addHook('onReady', async () => ctx.mailQueue.start());
+  app.addHook('onClose', async () => ctx.mailQueue.stop());
+  if (rebuild) {
+    app.addHook('onReady', async () => rebuild.start());
+    app.addHook('onClose', async () => rebuild.close());
+  }
 
   const allowedMethods = trackRoutes(app);
   app.setErrorHandler(errorHandler);
@@ -140,17 +169,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
 
   // Cross-cutting.
-  await app.register(authPlugin);
-  await app.register(mailQueuePlugin, options.now ? { now: options.now } : {});
+  await app.register(guardPlugin);
 
-  // Domains.
+  // Domains: every routes file, under its prefix.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(captchaRoutes, { prefix: '/api/common/captcha' });
+  await app.register(accountRoutes, { prefix: '/api/user/auth' });
+  await app.register(githubRoutes, { prefix: '/api/user/auth' });
   await app.register(authRoutes, { prefix: '/api/user/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(userManageRoutes, { prefix: '/api/user/manage' });
-  await app.register(blogRoutes, { prefix: '/api/blog' });
+  await app.register(articleRoutes, { prefix: '/api/blog' });
+  await app.register(taxonomyRoutes('category'), { prefix: '/api/blog' });
+  await app.register(taxonomyRoutes('tag'), { prefix: '/api/blog' });
+  await app.register(feedRoutes, { prefix: '/api/blog' });
   await app.register(commentRoutes, { prefix: '/api/blog' });
+  await app.register(buildRoutes, { prefix: '/api/blog' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(uploadRoutes, { prefix: '/api/common' });
   await app.register(locationRoutes, { prefix: '/api/common' });
@@ -164,18 +198,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notFoundHandler(allowedMethods),
   );
   if (options.serveSite) {
-    const { sitePlugin } = await import('./site/index.ts');
+    const { sitePlugin } = await import('./site/site.plugin.ts');
     await app.register(sitePlugin, {
       distDir: config.distDir,
       // An article the pages do not hold yet gets the article shell only if it exists: no soft 404.
       idExists: { '/blog/:id': (id) => articleExists(db.kysely, id) },
     });
   }
-  // After the site: the rebuilder swaps new pages into it.
-  await app.register(buildRoutes, {
-    prefix: '/api/blog',
-    root: options.serveSite ? (options.siteRoot ?? PROJECT_ROOT) : null,
-    ...(options.rebuildDebounceMs === undefined ? {} : { debounceMs: options.rebuildDebounceMs }),
-  });
   return app;
 }

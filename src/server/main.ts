@@ -28,7 +28,7 @@ export async function startServer(
     const applied = await migrateToLatest(db.kysely);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await seedRolesAndPermissions(db.kysely);
-    await ensureOwner(db.kysely, config, log);
+    await ensureOwner({ db, now: Date.now }, config, log);
     const demo = await seedDemoContent(db.kysely);
     if (demo > 0) log.info({ articles: demo }, 'first-run demo articles created');
     if (serveSite) {

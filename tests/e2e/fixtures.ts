@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ROLE_NAMES, type RoleName } from '../../src/lib/shared/permissions.ts';
-import { SessionService } from '../../src/server/auth/session.service.ts';
+import { SessionService } from '../../src/server/auth/index.ts';
 import { connectDb } from '../../src/server/db/connect.ts';
 import { createUser, type User } from '../../src/server/user/index.ts';
 import { E2E_DATA_DIR, E2E_PORTS } from './ports.ts';
@@ -25,13 +25,14 @@ const policy = { idleDays: 7, maxDays: 30, refreshGraceSeconds: 30 };
 export async function newAccount(roles: RoleName[] = []): Promise<{ user: User; token: string }> {
   counter += 1;
   return withDb(async (db) => {
-    const user = await createUser(db.kysely, {
+    const ctx = { db, now: Date.now };
+    const user = await createUser(ctx, {
       username: `e2e${counter}_${Date.now().toString(36)}`,
       nickname: `测试用户${counter}`,
       password: 'a long enough passphrase',
       roles: roles.filter((r) => ROLE_NAMES.includes(r)),
     });
-    const token = await new SessionService(db.kysely, policy).create(user.id, {
+    const token = await new SessionService(ctx, policy).create(user.id, {
       userAgent: 'playwright',
       ip: '127.0.0.1',
     });

@@ -28,6 +28,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect);
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const realTime = { db: testDb.db, now: Date.now };
   const app = await buildApp({
     config,
     db: testDb.db,
@@ -40,7 +41,8 @@ export async function createTestApp(
     config,
     async signUp({ username, roles = [] } = {}) {
       counter += 1;
-      const user = await createUser(testDb.db.kysely, {
+      // Users are made on the real clock, whatever clock the test gives the app.
+      const user = await createUser(realTime, {
         username: username ?? `user${counter}_${Date.now().toString(36)}`,
         password: 'a long enough passphrase',
         roles,

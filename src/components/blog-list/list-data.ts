@@ -8,8 +8,7 @@ import type {
   SnapshotArticle,
   SnapshotTerm,
 } from '../../lib/shared/blog-snapshot.ts';
-
-export type TermKind = 'category' | 'tag';
+import type { TermKind } from '../../lib/shared/term-kinds.ts';
 
 /** The articles filed under a term, in the list's order (pinned first, then newest). */
 export function articlesOf(

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { User } from '../../server/user/user.schema.ts';
 import type { ManagedUser, RoleInfo } from '../../lib/api/admin-types.ts';
 import {
@@ -9,19 +9,21 @@ import {
   setUserLocked,
   setUserRoles,
 } from '../../lib/api/admin.ts';
-import { localMessage } from '../../lib/api/errors.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
-import { avatarUrl } from '../../lib/avatar.ts';
+import { localMessage, readFailure, type Notice } from '../../lib/api/failure.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { ApiError } from '../../lib/http.ts';
 import { Code } from '../../lib/shared/codes.ts';
-import { DEFAULT_AVATAR, paths } from '../../lib/shared/paths.ts';
+import { paths } from '../../lib/shared/paths.ts';
 import { ROLE_SUPER_ADMIN } from '../../lib/shared/permissions.ts';
 import { $user, updateUser } from '../../lib/stores/session.ts';
 import LoadStateCard from '../common/LoadStateCard.tsx';
 import Msg from '../common/Msg.tsx';
+import UserAvatar from '../common/UserAvatar.tsx';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
 import Feedback from '../common/Feedback.tsx';
+import NoticeText from '../common/NoticeText.tsx';
+import { useFeedback } from '../common/use-feedback.ts';
 import { roleAuthority, rolesOf, userIdFromPath } from './list-query.ts';
 import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from '../common/ui.ts';
 
@@ -29,12 +31,7 @@ type Loaded =
   | { kind: 'loading' }
   | { kind: 'ready'; user: ManagedUser }
   | { kind: 'missing' }
-  | { kind: 'error'; text: string };
-
-function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(DEFAULT_AVATAR)) img.src = DEFAULT_AVATAR;
-}
+  | { kind: 'error'; notice: Notice };
 
 /** The plain User record inside a ManagedUser (for the session store, when it is oneself). */
 function asUser({ isOnline: _o, hasPassword: _p, githubLinked: _g, ...user }: ManagedUser): User {
@@ -89,14 +86,7 @@ function Details({ user, locale }: { user: ManagedUser; locale: string }) {
   return (
     <section aria-labelledby="user-title" className="card min-w-0 p-5 sm:p-6 lg:col-span-2">
       <div className="flex flex-wrap items-center gap-4">
-        <img
-          src={avatarUrl(user.avatar)}
-          alt=""
-          width={64}
-          height={64}
-          className="size-16 rounded-full border border-line bg-accent-soft object-cover"
-          onError={showDefaultAvatar}
-        />
+        <UserAvatar avatar={user.avatar} size={64} />
         <div className="min-w-0">
           <h2 id="user-title" className="truncate text-xl font-semibold">
             {user.nickname}
@@ -137,18 +127,16 @@ function Details({ user, locale }: { user: ManagedUser; locale: string }) {
 /** The editor of /admin/user/edit/{id}: details, lock, recovery link and roles. */
 export default function UserEditor() {
   const me = useStore($user, { ssr: 'initial' });
-  const { locale, t, describe } = useFeedback();
+  const { locale } = useT();
   const lock = useFeedback();
   const recover = useFeedback();
   const roleForm = useFeedback();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [roles, setRoles] = useState<RoleInfo[] | null>(null);
-  const [rolesError, setRolesError] = useState<string | null>(null);
+  const [rolesError, setRolesError] = useState<Notice | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
   const ids = {
     lockError: useId(),
     recoverError: useId(),
@@ -169,7 +157,7 @@ export default function UserEditor() {
         setLoaded(
           error instanceof ApiError && error.code === Code.NOT_FOUND
             ? { kind: 'missing' }
-            : { kind: 'error', text: describeRef.current(error) },
+            : { kind: 'error', notice: readFailure(error).notice },
         ),
     );
     listRoles().then(
@@ -177,7 +165,7 @@ export default function UserEditor() {
         setRoles(list);
         setRolesError(null);
       },
-      (error: unknown) => setRolesError(describeRef.current(error)),
+      (error: unknown) => setRolesError(readFailure(error).notice),
     );
   }, [attempt]);
 
@@ -216,16 +204,17 @@ export default function UserEditor() {
     const locking = !target.isLocked;
     void lock.run(async () => {
       show(await setUserLocked(target.id, locking));
-      return t(locking ? 'admin.edit.lockedDone' : 'admin.edit.unlockedDone', {
-        name: target.username,
-      });
+      return {
+        key: locking ? 'admin.edit.lockedDone' : 'admin.edit.unlockedDone',
+        vars: { name: target.username },
+      };
     });
   };
 
   const sendLink = () =>
     void recover.run(async () => {
       await sendRecoveryLink(target.id);
-      return t('admin.edit.recoverSent', { email: target.email ?? '' });
+      return { key: 'admin.edit.recoverSent', vars: { email: target.email ?? '' } };
     });
 
   const current = roles ? rolesOf(target.permissions, roles) : [];
@@ -238,7 +227,7 @@ export default function UserEditor() {
   const saveRoles = () =>
     void roleForm.run(async () => {
       show(await setUserRoles(target.id, chosen));
-      return t('admin.edit.rolesSaved');
+      return { key: 'admin.edit.rolesSaved' };
     });
 
   return (
@@ -323,7 +312,7 @@ export default function UserEditor() {
             {rolesError && (
               <div className="mt-3 flex flex-wrap items-center gap-3">
                 <p role="alert" className={ERROR_CLASS}>
-                  {rolesError}
+                  <NoticeText notice={rolesError} />
                 </p>
                 <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
                   <Msg k="admin.retry" />

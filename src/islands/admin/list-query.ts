@@ -1,26 +1,29 @@
 /**
- * The user table's state as it appears in the page's address (`?page=2&q=ann&sort=username…`), so
- * a reload, a shared link or "back" from the edit page shows the same list. Anything unreadable
- * falls back to the default.
+ * The user table's state in the page's address (`?page=2&q=ann&sort=username…`, read and written
+ * as every list does: common/list/list-query.ts), and the roles and ids the admin pages read.
  */
-import type { SortOrder, UserListQuery, UserSort } from '../../lib/api/admin-types.ts';
+import type { UserListQuery, UserSort } from '../../lib/api/admin-types.ts';
+import { idFromEditPath } from '../../lib/edit-path.ts';
+import { USER_SEARCH_MAX } from '../../lib/shared/limits.ts';
 import { paths } from '../../lib/shared/paths.ts';
-import { SHELL_ID } from '../../lib/shared/routes.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  readPaging,
+  readSorting,
+  toggleSort as toggleColumn,
+  writePaging,
+  writeSorting,
+  type Paging,
+  type Sorting,
+} from '../common/list/list-query.ts';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
 export const SORTS: readonly UserSort[] = ['createTime', 'username', 'updateTime'];
 
-export interface UserListState {
-  pageNum: number;
-  pageSize: number;
-  search: string;
+export interface UserListState extends Paging, Sorting<UserSort> {
   /** '' = either. */
   locked: '' | 'true' | 'false';
   /** '' = any role. */
   role: string;
-  sort: UserSort;
-  order: SortOrder;
 }
 
 export const DEFAULT_LIST_STATE: UserListState = {
@@ -33,41 +36,24 @@ export const DEFAULT_LIST_STATE: UserListState = {
   order: 'desc',
 };
 
-const MAX_SEARCH = 64;
-
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 export function parseListState(search: string): UserListState {
   const params = new URLSearchParams(search);
-  const size = positiveInt(params.get('size'));
-  const sort = params.get('sort');
-  const order = params.get('order');
   const locked = params.get('locked');
   return {
-    pageNum: positiveInt(params.get('page')) ?? 1,
-    pageSize: PAGE_SIZES.find((s) => s === size) ?? DEFAULT_PAGE_SIZE,
-    search: (params.get('q') ?? '').slice(0, MAX_SEARCH),
+    ...readPaging(params, USER_SEARCH_MAX),
     locked: locked === 'true' || locked === 'false' ? locked : '',
-    role: (params.get('role') ?? '').slice(0, MAX_SEARCH),
-    sort: SORTS.find((s) => s === sort) ?? DEFAULT_LIST_STATE.sort,
-    order: order === 'asc' || order === 'desc' ? order : DEFAULT_LIST_STATE.order,
+    role: (params.get('role') ?? '').slice(0, USER_SEARCH_MAX),
+    ...readSorting(params, SORTS, DEFAULT_LIST_STATE),
   };
 }
 
 /** The address query for a state (without `?`); defaults are left out. */
 export function formatListState(state: UserListState): string {
   const params = new URLSearchParams();
-  if (state.pageNum !== 1) params.set('page', String(state.pageNum));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
-  if (state.search.trim() !== '') params.set('q', state.search.trim());
+  writePaging(params, state);
   if (state.locked !== '') params.set('locked', state.locked);
   if (state.role !== '') params.set('role', state.role);
-  if (state.sort !== DEFAULT_LIST_STATE.sort) params.set('sort', state.sort);
-  if (state.order !== DEFAULT_LIST_STATE.order) params.set('order', state.order);
+  writeSorting(params, state, DEFAULT_LIST_STATE);
   return params.toString();
 }
 
@@ -84,20 +70,14 @@ export function toUserListQuery(state: UserListState): UserListQuery {
   };
 }
 
-/**
- * Clicking a column's sort button: the same column flips the order; another column starts with
- * the order that reads naturally (names A→Z, dates newest first). Back to page 1 either way.
- */
+/** The users sorted by another column (names A→Z first, dates newest first), back at page 1. */
 export function toggleSort(state: UserListState, sort: UserSort): UserListState {
-  const order: SortOrder =
-    state.sort === sort
-      ? state.order === 'asc'
-        ? 'desc'
-        : 'asc'
-      : sort === 'username'
-        ? 'asc'
-        : 'desc';
-  return { ...state, sort, order, pageNum: 1 };
+  return { ...toggleColumn(state, sort, ['username']), pageNum: 1 };
+}
+
+/** True when a filter (search, locked, role) narrows the list. */
+export function isFiltered(state: UserListState): boolean {
+  return state.search !== '' || state.locked !== '' || state.role !== '';
 }
 
 /** The authority a role name stands for in a user's `permissions` (`super_admin` → `ROLE_super_admin`). */
@@ -120,15 +100,5 @@ export function roleNamesIn(permissions: readonly string[]): string[] {
 
 /** The id in the edit page's address `/admin/user/edit/<id>`; null for the shell or a bad path. */
 export function userIdFromPath(pathname: string): string | null {
-  const prefix = paths.adminUserEdit('');
-  if (!pathname.startsWith(prefix)) return null;
-  const segment = pathname.slice(prefix.length).replace(/\/$/, '');
-  if (segment === '' || segment.includes('/')) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-  return id === SHELL_ID || id.trim() === '' ? null : id;
+  return idFromEditPath(paths.adminUserEdit(''), pathname);
 }

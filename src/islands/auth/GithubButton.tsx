@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { githubAuthorize } from '../../lib/api/auth.ts';
-import { readFailure, type Notice } from '../../lib/auth-form.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import GithubMark from '../common/GithubMark.tsx';
 import { keepFocus } from './hooks.ts';
-import NoticeText from '../common/NoticeText.tsx';
 import { useSiteSettings } from '../common/use-site-settings.ts';
 import OrDivider from './OrDivider.tsx';
+import { failedNotice, useFeedback } from '../common/use-feedback.ts';
 
 /**
  * "or" and "Continue with GitHub", only when the site has GitHub sign-in set up (while that is not
@@ -17,37 +16,40 @@ import OrDivider from './OrDivider.tsx';
  */
 export default function GithubButton() {
   const settings = useSiteSettings();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const form = useFeedback();
+  // Stays busy while the browser goes to GitHub.
+  const [leaving, setLeaving] = useState(false);
+  const busy = form.busy || leaving;
 
   if (settings?.githubSignIn === false) return null;
   const known = settings !== null;
 
-  const go = () => {
+  const go = async () => {
     const restoreFocus = keepFocus();
-    setBusy(true);
-    setNotice(null);
-    githubAuthorize('signin').then(
-      ({ url }) => window.location.assign(url),
-      (error: unknown) => {
-        setNotice(readFailure(error).notice);
-        setBusy(false);
-        restoreFocus();
-      },
-    );
+    const failure = await form.run(async () => {
+      const { url } = await githubAuthorize('signin');
+      setLeaving(true);
+      window.location.assign(url);
+      return null;
+    });
+    if (failure) restoreFocus();
   };
 
   return (
     <div className={`flex flex-col gap-6 ${known ? '' : 'invisible'}`} inert={!known}>
       <OrDivider />
       <div className="flex flex-col gap-2">
-        <button type="button" className="btn w-full" onClick={go} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="btn w-full"
+          onClick={() => void go()}
+          disabled={busy}
+          aria-busy={busy}
+        >
           <GithubMark />
           <Msg k={busy ? 'auth.githubGoing' : 'auth.github'} />
         </button>
-        <FormAlert emptyClassName="empty:-mt-2">
-          {notice && <NoticeText notice={notice} />}
-        </FormAlert>
+        <FormAlert emptyClassName="empty:-mt-2" notice={failedNotice(form.feedback)} />
       </div>
     </div>
   );

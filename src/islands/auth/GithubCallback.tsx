@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { githubSignIn } from '../../lib/api/auth.ts';
-import { readFailure, readGithubReturn, type Notice } from '../../lib/auth-form.ts';
+import { readFailure, type Notice } from '../../lib/api/failure.ts';
+import { readGithubReturn } from '../../lib/auth/callback-params.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import { $user, signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { leaveTo } from './hooks.ts';
-import NoticeText from '../common/NoticeText.tsx';
 import { SECONDARY_CLASS } from './ui.ts';
 
 type Outcome =
@@ -74,9 +74,7 @@ export default function GithubCallback() {
       <h2 className="text-lg font-semibold">
         <Msg k="auth.githubFailed" />
       </h2>
-      <FormAlert>
-        <NoticeText notice={outcome.notice} />
-      </FormAlert>
+      <FormAlert notice={outcome.notice} />
       <p className="flex flex-wrap gap-3">
         {user ? (
           <a className="btn btn-primary" href={paths.profile()}>

@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { login } from '../../lib/api/auth.ts';
-import {
-  checkLogin,
-  formatWait,
-  readFailure,
-  type FieldErrors,
-  type Notice,
-} from '../../lib/auth-form.ts';
+import { formatWait } from '../../lib/api/failure.ts';
+import { checkLogin, type FieldErrors } from '../../lib/auth/field-checks.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import { signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
@@ -14,17 +9,18 @@ import FormAlert from '../common/FormAlert.tsx';
 import GithubButton from './GithubButton.tsx';
 import { keepFocus, leaveTo, useCountdown, useLeaveWhenSignedIn } from './hooks.ts';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
-import NoticeText from '../common/NoticeText.tsx';
 import PasswordField from './PasswordField.tsx';
 import SignedInNote from './SignedInNote.tsx';
 import TextField from '../common/TextField.tsx';
 import { SUBMIT_CLASS } from './ui.ts';
 import { useImageCaptcha } from '../common/use-image-captcha.ts';
+import { failedNotice, useFeedback, type Feedback } from '../common/use-feedback.ts';
 
 type Field = 'account' | 'password' | 'code';
 
-function isThrottle(notice: Notice | null): boolean {
-  return notice !== null && 'key' in notice && notice.key === 'auth.error.throttled';
+function isThrottle(feedback: Feedback): boolean {
+  const notice = failedNotice(feedback);
+  return notice !== null && 'key' in notice && notice.key === 'failure.throttled';
 }
 
 /**
@@ -39,8 +35,8 @@ export default function LoginForm() {
   const [captchaShown, setCaptchaShown] = useState(false);
   const captcha = useImageCaptcha(captchaShown);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFeedback();
+  const { busy } = form;
   const wait = useCountdown();
   const refs = {
     account: useRef<HTMLInputElement>(null),
@@ -50,7 +46,7 @@ export default function LoginForm() {
   const focusCaptcha = useRef(false);
 
   useEffect(() => {
-    if (wait.remaining === 0) setNotice((current) => (isThrottle(current) ? null : current));
+    if (wait.remaining === 0 && isThrottle(form.feedback)) form.reset();
   }, [wait.remaining]);
 
   // Once the captcha appears because the server asked for it, the caret goes there.
@@ -63,7 +59,7 @@ export default function LoginForm() {
 
   if (leaving) return <SignedInNote />;
 
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || wait.remaining > 0) return;
     const found = checkLogin({ account, password, code: captchaShown ? captcha.code : null });
@@ -75,38 +71,37 @@ export default function LoginForm() {
     }
     const answer = captchaShown ? captcha.answer() : null;
     if (captchaShown && !answer) {
-      setNotice({ key: 'auth.captchaFailed' });
+      form.refuse({ key: 'auth.captchaFailed' });
       return;
     }
     const restoreFocus = keepFocus();
-    setBusy(true);
-    setNotice(null);
-    login({ account: account.trim(), password, ...(answer ?? {}) }).then(
-      async ({ token, user }) => {
-        await signIn(token, user);
-        leaveTo();
-      },
-      (error: unknown) => {
-        const failure = readFailure(error);
-        const needCaptcha = failure.captchaRequired ?? captchaShown;
-        if (needCaptcha && captchaShown) captcha.refresh();
-        if (needCaptcha !== captchaShown) setCaptchaShown(needCaptcha);
-        if (failure.captchaRejected) {
-          focusCaptcha.current = true;
-          if (captchaShown) refs.code.current?.focus();
-        }
-        if (failure.retryAfterSeconds !== null) wait.start(failure.retryAfterSeconds);
-        setNotice(failure.notice);
-        setBusy(false);
-        restoreFocus();
-      },
-    );
+    const failure = await form.run(async () => {
+      const { token, user } = await login({ account: account.trim(), password, ...(answer ?? {}) });
+      await signIn(token, user);
+      leaveTo();
+      return null;
+    });
+    if (!failure) return;
+    const needCaptcha = failure.captchaRequired ?? captchaShown;
+    if (needCaptcha && captchaShown) captcha.refresh();
+    if (needCaptcha !== captchaShown) setCaptchaShown(needCaptcha);
+    if (failure.captchaRejected) {
+      focusCaptcha.current = true;
+      if (captchaShown) refs.code.current?.focus();
+    }
+    if (failure.retryAfterSeconds !== null) wait.start(failure.retryAfterSeconds);
+    restoreFocus();
   };
 
   const waiting = wait.remaining > 0;
   return (
     <div className="flex flex-col gap-6">
-      <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={busy}
+      >
         <TextField
           label="auth.account"
           name="account"
@@ -138,7 +133,7 @@ export default function LoginForm() {
         {captchaShown && (
           <ImageCaptcha captcha={captcha} error={errors.code} inputRef={refs.code} />
         )}
-        <FormAlert>{notice && <NoticeText notice={notice} />}</FormAlert>
+        <FormAlert notice={failedNotice(form.feedback)} />
         <button type="submit" className={SUBMIT_CLASS} disabled={busy || waiting}>
           {busy ? (
             <Msg k="auth.signingIn" />

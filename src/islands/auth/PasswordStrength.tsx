@@ -1,4 +1,5 @@
-import { PASSWORD_MIN, charCount, passwordStrength } from '../../lib/auth-form.ts';
+import { passwordStrength } from '../../lib/auth/password-strength.ts';
+import { PASSWORD_MIN, charCount } from '../../lib/shared/limits.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import Msg from '../common/Msg.tsx';
 

@@ -1,23 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { checkRecovery, completeRecovery } from '../../lib/api/auth.ts';
+import { readFailure, type Notice } from '../../lib/api/failure.ts';
+import { readRecoveryToken } from '../../lib/auth/callback-params.ts';
 import {
   checkNewPassword,
-  readFailure,
-  readRecoveryToken,
   type FieldErrors,
   type NewPasswordFields,
-  type Notice,
-} from '../../lib/auth-form.ts';
+} from '../../lib/auth/field-checks.ts';
 import { Code } from '../../lib/shared/codes.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import { signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { keepFocus, leaveTo } from './hooks.ts';
-import NoticeText from '../common/NoticeText.tsx';
 import PasswordField from './PasswordField.tsx';
 import PasswordStrength from './PasswordStrength.tsx';
 import { SECONDARY_CLASS, SUBMIT_CLASS } from './ui.ts';
+import { failedNotice, useFeedback } from '../common/use-feedback.ts';
 
 type Field = keyof NewPasswordFields;
 
@@ -53,8 +52,8 @@ export default function RecoverCompleteForm() {
   const [link, setLink] = useState<LinkState>({ kind: 'checking' });
   const [values, setValues] = useState<NewPasswordFields>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFeedback();
+  const { busy } = form;
   const refs = {
     password: useRef<HTMLInputElement>(null),
     confirmPassword: useRef<HTMLInputElement>(null),
@@ -93,9 +92,7 @@ export default function RecoverCompleteForm() {
   if (link.kind === 'failed') {
     return (
       <div className="flex flex-col gap-4">
-        <FormAlert>
-          <NoticeText notice={link.notice} />
-        </FormAlert>
+        <FormAlert notice={link.notice} />
         <p>
           <button type="button" className={SECONDARY_CLASS} onClick={check}>
             <Msg k="auth.retry" />
@@ -109,7 +106,7 @@ export default function RecoverCompleteForm() {
   const set = (name: Field) => (value: string) =>
     setValues((current) => ({ ...current, [name]: value }));
 
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const found = checkNewPassword(values);
@@ -120,28 +117,24 @@ export default function RecoverCompleteForm() {
       return;
     }
     const restoreFocus = keepFocus();
-    setBusy(true);
-    setNotice(null);
-    completeRecovery({ token, ...values }).then(
-      async (result) => {
-        await signIn(result.token, result.user);
-        leaveTo();
-      },
-      (error: unknown) => {
-        const failure = readFailure(error);
-        if (failure.code === Code.CAPTCHA_EXPIRED) {
-          setLink({ kind: 'expired' });
-        } else {
-          setNotice(failure.notice);
-        }
-        setBusy(false);
-        restoreFocus();
-      },
-    );
+    const failure = await form.run(async () => {
+      const result = await completeRecovery({ token, ...values });
+      await signIn(result.token, result.user);
+      leaveTo();
+      return null;
+    });
+    if (!failure) return;
+    if (failure.code === Code.CAPTCHA_EXPIRED) setLink({ kind: 'expired' });
+    restoreFocus();
   };
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={busy}
+    >
       <p>
         <Msg k="auth.recoverFor" vars={{ username }} />
       </p>
@@ -168,7 +161,7 @@ export default function RecoverCompleteForm() {
         error={errors.confirmPassword}
         inputRef={refs.confirmPassword}
       />
-      <FormAlert>{notice && <NoticeText notice={notice} />}</FormAlert>
+      <FormAlert notice={failedNotice(form.feedback)} />
       <button type="submit" className={SUBMIT_CLASS} disabled={busy}>
         <Msg k={busy ? 'auth.saving' : 'auth.savePassword'} />
       </button>

@@ -2,20 +2,19 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { initiateRecovery } from '../../lib/api/auth.ts';
 import {
   checkRecoverInitiate,
-  readFailure,
   type FieldErrors,
-  type Notice,
   type RecoverInitiateFields,
-} from '../../lib/auth-form.ts';
+} from '../../lib/auth/field-checks.ts';
+import { EMAIL_MAX } from '../../lib/shared/limits.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { keepFocus } from './hooks.ts';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
-import NoticeText from '../common/NoticeText.tsx';
 import TextField from '../common/TextField.tsx';
 import { SECONDARY_CLASS, SUBMIT_CLASS } from './ui.ts';
 import { useImageCaptcha } from '../common/use-image-captcha.ts';
+import { failedNotice, useFeedback } from '../common/use-feedback.ts';
 
 type Field = keyof RecoverInitiateFields;
 
@@ -28,12 +27,12 @@ export default function RecoverInitiateForm() {
   const [sent, setSent] = useState(false);
   const captcha = useImageCaptcha(!sent);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFeedback();
+  const { busy } = form;
   const refs = { email: useRef<HTMLInputElement>(null), code: useRef<HTMLInputElement>(null) };
   const doneRef = useRef<HTMLDivElement>(null);
 
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const found = checkRecoverInitiate({ email, code: captcha.code });
@@ -45,27 +44,20 @@ export default function RecoverInitiateForm() {
     }
     const answer = captcha.answer();
     if (!answer) {
-      setNotice({ key: 'auth.captchaFailed' });
+      form.refuse({ key: 'auth.captchaFailed' });
       return;
     }
     const restoreFocus = keepFocus();
-    setBusy(true);
-    setNotice(null);
-    initiateRecovery({ email: email.trim(), ...answer }).then(
-      () => {
-        setSent(true);
-        setBusy(false);
-        requestAnimationFrame(() => doneRef.current?.focus());
-      },
-      (error: unknown) => {
-        const failure = readFailure(error);
-        captcha.refresh();
-        if (failure.captchaRejected) refs.code.current?.focus();
-        setNotice(failure.notice);
-        setBusy(false);
-        restoreFocus();
-      },
-    );
+    const failure = await form.run(async () => {
+      await initiateRecovery({ email: email.trim(), ...answer });
+      setSent(true);
+      requestAnimationFrame(() => doneRef.current?.focus());
+      return null;
+    });
+    if (!failure) return;
+    captcha.refresh();
+    if (failure.captchaRejected) refs.code.current?.focus();
+    restoreFocus();
   };
 
   if (sent) {
@@ -83,7 +75,7 @@ export default function RecoverInitiateForm() {
             className={SECONDARY_CLASS}
             onClick={() => {
               setSent(false);
-              setNotice(null);
+              form.reset();
             }}
           >
             <Msg k="auth.recoverAgain" />
@@ -95,7 +87,12 @@ export default function RecoverInitiateForm() {
 
   return (
     <div className="flex flex-col gap-6">
-      <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={busy}
+      >
         <TextField
           label="auth.email"
           name="email"
@@ -106,12 +103,12 @@ export default function RecoverInitiateForm() {
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           error={errors.email}
           inputRef={refs.email}
         />
         <ImageCaptcha captcha={captcha} error={errors.code} inputRef={refs.code} />
-        <FormAlert>{notice && <NoticeText notice={notice} />}</FormAlert>
+        <FormAlert notice={failedNotice(form.feedback)} />
         <button type="submit" className={SUBMIT_CLASS} disabled={busy}>
           <Msg k={busy ? 'auth.sending' : 'auth.sendLink'} />
         </button>

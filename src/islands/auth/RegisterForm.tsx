@@ -1,14 +1,12 @@
 import { useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { register } from '../../lib/api/auth.ts';
 import {
-  NICKNAME_MAX,
   checkRegister,
-  readFailure,
   type FieldErrors,
-  type Notice,
   type RegisterFields,
-} from '../../lib/auth-form.ts';
+} from '../../lib/auth/field-checks.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
+import { NICKNAME_MAX, USERNAME_MAX } from '../../lib/shared/limits.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import { signIn } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
@@ -17,13 +15,13 @@ import GithubButton from './GithubButton.tsx';
 import { keepFocus, leaveTo, useLeaveWhenSignedIn } from './hooks.ts';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import NicknameButtons from './NicknameButtons.tsx';
-import NoticeText from '../common/NoticeText.tsx';
 import PasswordField from './PasswordField.tsx';
 import PasswordStrength from './PasswordStrength.tsx';
 import SignedInNote from './SignedInNote.tsx';
 import TextField from '../common/TextField.tsx';
 import { SUBMIT_CLASS } from './ui.ts';
 import { useImageCaptcha } from '../common/use-image-captcha.ts';
+import { failedNotice, useFeedback } from '../common/use-feedback.ts';
 
 type Field = keyof RegisterFields;
 const FIELD_ORDER: readonly Field[] = [
@@ -49,8 +47,8 @@ export default function RegisterForm() {
   });
   const captcha = useImageCaptcha(true);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFeedback();
+  const { busy } = form;
   const [nicknameNote, setNicknameNote] = useState<MessageKey | null>(null);
   const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
     username: useRef<HTMLInputElement>(null),
@@ -65,51 +63,50 @@ export default function RegisterForm() {
   const set = (name: keyof typeof values) => (value: string) =>
     setValues((current) => ({ ...current, [name]: value }));
 
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const found = checkRegister({ ...values, code: captcha.code });
     setErrors(found);
     const first = FIELD_ORDER.find((name) => found[name]);
     if (first) {
-      setNotice({ key: 'auth.error.fixFields' });
+      form.refuse({ key: 'auth.error.fixFields' });
       refs[first].current?.focus();
       return;
     }
     const answer = captcha.answer();
     if (!answer) {
-      setNotice({ key: 'auth.captchaFailed' });
+      form.refuse({ key: 'auth.captchaFailed' });
       return;
     }
     const restoreFocus = keepFocus();
-    setBusy(true);
-    setNotice(null);
-    register({
-      username: values.username.trim(),
-      password: values.password,
-      confirmPassword: values.confirmPassword,
-      nickname: values.nickname.trim(),
-      ...answer,
-    }).then(
-      async ({ token, user }) => {
-        await signIn(token, user);
-        leaveTo();
-      },
-      (error: unknown) => {
-        const failure = readFailure(error);
-        // The captcha is used up by every attempt, right or wrong.
-        captcha.refresh();
-        if (failure.captchaRejected) refs.code.current?.focus();
-        setNotice(failure.notice);
-        setBusy(false);
-        restoreFocus();
-      },
-    );
+    const failure = await form.run(async () => {
+      const { token, user } = await register({
+        username: values.username.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        nickname: values.nickname.trim(),
+        ...answer,
+      });
+      await signIn(token, user);
+      leaveTo();
+      return null;
+    });
+    if (!failure) return;
+    // The captcha is used up by every attempt, right or wrong.
+    captcha.refresh();
+    if (failure.captchaRejected) refs.code.current?.focus();
+    restoreFocus();
   };
 
   return (
     <div className="flex flex-col gap-6">
-      <form className="flex flex-col gap-4" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={busy}
+      >
         <TextField
           label="auth.username"
           name="username"
@@ -119,7 +116,7 @@ export default function RegisterForm() {
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          maxLength={32}
+          maxLength={USERNAME_MAX}
           error={errors.username}
           hint={<Msg k="auth.usernameHint" />}
           inputRef={refs.username}
@@ -165,7 +162,7 @@ export default function RegisterForm() {
           beside={<NicknameButtons onNickname={set('nickname')} onNote={setNicknameNote} />}
         />
         <ImageCaptcha captcha={captcha} error={errors.code} inputRef={refs.code} />
-        <FormAlert>{notice && <NoticeText notice={notice} />}</FormAlert>
+        <FormAlert notice={failedNotice(form.feedback)} />
         <button type="submit" className={SUBMIT_CLASS} disabled={busy}>
           <Msg k={busy ? 'auth.registering' : 'auth.register'} />
         </button>

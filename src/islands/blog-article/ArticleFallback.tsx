@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getArticle } from '../../lib/api/blog-article.ts';
-import { errorText } from '../../lib/api/errors.ts';
+import { noticeText, readFailure } from '../../lib/api/failure.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import type { RenderedArticle } from '../../lib/markdown/render.ts';
@@ -110,10 +110,7 @@ export default function ArticleFallback() {
           <Msg k="blogPage.fallback.errorTitle" />
         </h1>
         <p role="alert" className="mt-3 leading-relaxed text-warn-fg">
-          {errorText(state.error, locale, {
-            network: t('blogPage.fallback.network'),
-            unknown: t('blogPage.fallback.unknown'),
-          })}
+          {noticeText(readFailure(state.error).notice, locale)}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <button type="button" className="btn btn-primary" onClick={retry}>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { getQrCode } from '../../lib/api/blog-article.ts';
-import { errorText } from '../../lib/api/errors.ts';
+import { readFailure, type Notice } from '../../lib/api/failure.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import Msg from '../common/Msg.tsx';
+import NoticeText from '../common/NoticeText.tsx';
 
 interface Props {
   /** The article's absolute URL. */
@@ -16,7 +17,7 @@ type Qr =
   | { kind: 'closed' }
   | { kind: 'loading' }
   | { kind: 'ready'; dataUrl: string }
-  | { kind: 'failed'; text: string };
+  | { kind: 'failed'; notice: Notice };
 
 /** How long "Link copied." stays. */
 export const COPIED_MS = 4000;
@@ -36,7 +37,7 @@ export async function copyText(text: string): Promise<boolean> {
  * (made by the API, shown as an image), and print the page. The QR code is fetched once per page.
  */
 export default function ShareBar({ url }: Props) {
-  const { locale, t } = useT();
+  const { t } = useT();
   const [copy, setCopy] = useState<Copy>('idle');
   const [qr, setQr] = useState<Qr>({ kind: 'closed' });
   const cached = useRef<string | null>(null);
@@ -73,11 +74,8 @@ export default function ShareBar({ url }: Props) {
       cached.current = dataUrl;
       setQr((now) => (now.kind === 'closed' ? now : { kind: 'ready', dataUrl }));
     } catch (error) {
-      const text = errorText(error, locale, {
-        network: t('blogPage.fallback.network'),
-        unknown: t('blogPage.share.qrFailed'),
-      });
-      setQr((now) => (now.kind === 'closed' ? now : { kind: 'failed', text }));
+      const { notice } = readFailure(error);
+      setQr((now) => (now.kind === 'closed' ? now : { kind: 'failed', notice }));
     }
   }
 
@@ -138,7 +136,7 @@ export default function ShareBar({ url }: Props) {
           )}
           {qr.kind === 'failed' && (
             <p role="alert" className="text-sm font-medium text-warn-fg">
-              {qr.text}
+              <NoticeText notice={qr.notice} />
             </p>
           )}
         </div>

@@ -2,6 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type * as BlogManage from '../../lib/api/blog-manage.ts';
+import type * as SiteBuildSocket from '../../lib/api/site-build-socket.ts';
 import type { Article, ArticleBody, Term } from '../../lib/api/blog-manage.ts';
 import { DEFAULT_LOCALE } from '../../lib/i18n/index.ts';
 import { $locale } from '../../lib/stores/prefs.ts';
@@ -20,6 +21,10 @@ const api = vi.hoisted(() => ({
 vi.mock('../../lib/api/blog-manage.ts', async (original) => ({
   ...(await original<typeof BlogManage>()),
   ...api,
+}));
+vi.mock('../../lib/api/site-build-socket.ts', async (original) => ({
+  ...(await original<typeof SiteBuildSocket>()),
+  watchSiteBuild: api.watchSiteBuild,
 }));
 vi.mock('../../lib/markdown/render.ts', () => ({
   renderArticle: async (markdown: string) => ({

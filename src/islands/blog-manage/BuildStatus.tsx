@@ -1,15 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  isBuildActive,
-  startSiteBuild,
-  watchSiteBuild,
-  type SiteBuildStatus,
-} from '../../lib/api/blog-manage.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+import { useEffect, useId, useState } from 'react';
+import { startSiteBuild, type SiteBuildStatus } from '../../lib/api/blog-manage.ts';
+import { readFailure, type Notice } from '../../lib/api/failure.ts';
+import { isBuildActive, watchSiteBuild } from '../../lib/api/site-build-socket.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import type { SiteBuildState } from '../../lib/shared/site-build.ts';
 import Icon from '../common/Icon.tsx';
 import Msg from '../common/Msg.tsx';
+import NoticeText from '../common/NoticeText.tsx';
+import { failedNotice, useFeedback } from '../common/use-feedback.ts';
 import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from '../common/ui.ts';
 
 interface Props {
@@ -46,14 +45,12 @@ function seconds(ms: number): string {
  * available. Used by the article editor after a save and by the manage home.
  */
 export default function BuildStatus({ allowRebuild = false, headingLevel = 2 }: Props) {
-  const { locale, t, describe } = useFeedback();
+  const { locale, t } = useT();
   const [status, setStatus] = useState<SiteBuildStatus | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<Notice | null>(null);
   const [live, setLive] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [startError, setStartError] = useState<string | null>(null);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
+  const start = useFeedback();
+  const startError = failedNotice(start.feedback);
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -64,23 +61,17 @@ export default function BuildStatus({ allowRebuild = false, headingLevel = 2 }: 
           setStatus(next);
           setLoadError(null);
         },
-        onError: (error) => setLoadError(describeRef.current(error)),
+        onError: (error) => setLoadError(readFailure(error).notice),
         onLive: setLive,
       }),
     [],
   );
 
-  const rebuild = async () => {
-    setStarting(true);
-    setStartError(null);
-    try {
+  const rebuild = () =>
+    void start.run(async () => {
       setStatus(await startSiteBuild());
-    } catch (error) {
-      setStartError(describe(error));
-    } finally {
-      setStarting(false);
-    }
-  };
+      return null;
+    });
 
   const active = isBuildActive(status);
 
@@ -122,7 +113,7 @@ export default function BuildStatus({ allowRebuild = false, headingLevel = 2 }: 
 
       {loadError !== null && (
         <p role="alert" className={`${ERROR_CLASS} mt-2`}>
-          <Msg k="blogManage.build.unavailable" /> {loadError}
+          <Msg k="blogManage.build.unavailable" /> <NoticeText notice={loadError} />
         </p>
       )}
 
@@ -183,15 +174,15 @@ export default function BuildStatus({ allowRebuild = false, headingLevel = 2 }: 
           <button
             type="button"
             className={`btn ${BUTTON_BUSY_CLASS}`}
-            disabled={starting || active}
-            onClick={() => void rebuild()}
+            disabled={start.busy || active}
+            onClick={rebuild}
           >
             <Icon name="refresh" className="size-4" />
             <Msg k="blogManage.build.rebuild" />
           </button>
           {startError !== null && (
             <p role="alert" className={`${ERROR_CLASS} mt-2`}>
-              {startError}
+              <NoticeText notice={startError} />
             </p>
           )}
           {active && <p className="mt-2 text-xs text-muted">{t('blogManage.build.busyHint')}</p>}

@@ -1,13 +1,17 @@
 import { useId, useRef, useState, type Ref } from 'react';
 import { createTerm, type Term } from '../../lib/api/blog-manage.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+import type { MessageKey } from '../../lib/i18n/index.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
+import { TERM_NAME_MAX } from '../../lib/shared/limits.ts';
+import Feedback from '../common/Feedback.tsx';
+import { useFeedback } from '../common/use-feedback.ts';
 import Msg from '../common/Msg.tsx';
 import {
   BUTTON_BUSY_CLASS,
   ERROR_CLASS,
-  HINT_CLASS,
   INPUT_CLASS,
   LABEL_CLASS,
+  SMALL_BUTTON_CLASS,
 } from '../common/ui.ts';
 
 interface Props {
@@ -19,7 +23,7 @@ interface Props {
   /** Whether the writer may create categories (blog:category:manage). */
   canCreate: boolean;
   /** The editor's message when no category is chosen. */
-  error: string | null;
+  error: MessageKey | null;
   selectRef?: Ref<HTMLSelectElement>;
 }
 
@@ -33,8 +37,8 @@ export default function CategoryPicker({
   error,
   selectRef,
 }: Props) {
+  const { t } = useT();
   const create = useFeedback();
-  const { t } = create;
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const nameInput = useRef<HTMLInputElement>(null);
@@ -43,7 +47,7 @@ export default function CategoryPicker({
   const add = () => {
     const trimmed = name.trim();
     if (trimmed === '') {
-      create.refuse(t('blogManage.terms.nameRequired'), 'name');
+      create.refuse({ key: 'blogManage.terms.nameRequired' }, 'name');
       nameInput.current?.focus();
       return;
     }
@@ -61,7 +65,7 @@ export default function CategoryPicker({
       onChange(term.id);
       setAdding(false);
       setName('');
-      return t('blogManage.editor.categoryCreated', { name: term.name });
+      return { key: 'blogManage.editor.categoryCreated', vars: { name: term.name } };
     });
   };
 
@@ -93,7 +97,7 @@ export default function CategoryPicker({
       </select>
       {error && (
         <p id={ids.error} className={`${ERROR_CLASS} mt-1`}>
-          {error}
+          <Msg k={error} />
         </p>
       )}
 
@@ -121,7 +125,7 @@ export default function CategoryPicker({
             id={ids.name}
             type="text"
             value={name}
-            maxLength={50}
+            maxLength={TERM_NAME_MAX}
             autoComplete="off"
             aria-describedby={ids.createError}
             onChange={(event) => setName(event.target.value)}
@@ -139,7 +143,7 @@ export default function CategoryPicker({
           <div className="mt-2 flex flex-wrap gap-2">
             <button
               type="button"
-              className={`btn min-h-9 py-1 ${BUTTON_BUSY_CLASS}`}
+              className={`${SMALL_BUTTON_CLASS} ${BUTTON_BUSY_CLASS}`}
               disabled={create.busy}
               onClick={add}
             >
@@ -147,7 +151,7 @@ export default function CategoryPicker({
             </button>
             <button
               type="button"
-              className="btn min-h-9 py-1"
+              className={SMALL_BUTTON_CLASS}
               disabled={create.busy}
               onClick={() => {
                 setAdding(false);
@@ -159,12 +163,7 @@ export default function CategoryPicker({
           </div>
         </div>
       )}
-      <p role="status" className={`${HINT_CLASS} empty:mt-0`}>
-        {create.feedback.kind === 'ok' ? create.feedback.text : ''}
-      </p>
-      <p id={ids.createError} role="alert" className={`${ERROR_CLASS} mt-1 empty:mt-0`}>
-        {create.feedback.kind === 'error' ? create.feedback.text : ''}
-      </p>
+      <Feedback feedback={create.feedback} errorId={ids.createError} compact />
     </div>
   );
 }

@@ -1,21 +1,27 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   listContactMessages,
   markContactRead,
   type ContactMessage,
-} from '../../lib/api/blog-manage.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+} from '../../lib/api/contact.ts';
+import { readFailure, type Notice } from '../../lib/api/failure.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
-import { usePagedRows } from '../common/use-paged-rows.ts';
-import Pager from '../common/Pager.tsx';
+import NoticeText from '../common/NoticeText.tsx';
+import ListStatus from '../common/list/ListStatus.tsx';
+import Pager from '../common/list/Pager.tsx';
+import { usePagedList } from '../common/list/use-paged-list.ts';
+import { BUTTON_BUSY_CLASS, ERROR_CLASS, SMALL_BUTTON_CLASS, formatTime } from '../common/ui.ts';
+import { MANAGE_LIST_WORDS as WORDS } from './list-words.ts';
 import {
   INBOX_PAGE_SIZE,
   formatInboxState,
   parseInboxState,
   type InboxState,
 } from './list-query.ts';
-import { BUTTON_BUSY_CLASS, ERROR_CLASS, formatTime } from '../common/ui.ts';
+
+const START: InboxState = { pageNum: 1, unread: false };
 
 const MAIL_KEY: Record<ContactMessage['mailStatus'], MessageKey> = {
   none: 'blogManage.inbox.mail.none',
@@ -32,27 +38,19 @@ function replyHref(message: ContactMessage): string {
 
 /** The owner's inbox (/blog/manage/contact/list): messages newest first, unread only on request. */
 export default function ContactInbox() {
-  const { locale, t, describe } = useFeedback();
-  const [state, setState] = useState<InboxState>({ pageNum: 1, unread: false });
-  const [ready, setReady] = useState(false);
+  const { locale, t } = useT();
   const [marking, setMarking] = useState<string | null>(null);
-  const [markError, setMarkError] = useState<{ id: string; text: string } | null>(null);
+  const [markError, setMarkError] = useState<{ id: string; notice: Notice } | null>(null);
   const ids = { unread: useId(), heading: useId() };
 
-  useEffect(() => {
-    setState(parseInboxState(window.location.search));
-    setReady(true);
-  }, []);
-
-  const { rows, setRows, page, loading, reload } = usePagedRows({
-    state,
-    setState,
-    ready,
-    toQuery: formatInboxState,
+  const list = usePagedList<InboxState, ContactMessage>({
+    initial: START,
+    parse: parseInboxState,
+    format: formatInboxState,
     load: (s) =>
       listContactMessages({ pageNum: s.pageNum, pageSize: INBOX_PAGE_SIZE, unread: s.unread }),
-    describe,
   });
+  const { state, setRows, page, loading } = list;
 
   const markRead = async (message: ContactMessage) => {
     setMarking(message.id);
@@ -71,7 +69,7 @@ export default function ContactInbox() {
           : r,
       );
     } catch (error) {
-      setMarkError({ id: message.id, text: describe(error) });
+      setMarkError({ id: message.id, notice: readFailure(error).notice });
     } finally {
       setMarking(null);
     }
@@ -85,7 +83,7 @@ export default function ContactInbox() {
             id={ids.unread}
             type="checkbox"
             checked={state.unread}
-            onChange={(event) => setState({ pageNum: 1, unread: event.target.checked })}
+            onChange={(event) => list.update({ unread: event.target.checked })}
             className="size-4 accent-[var(--atrium-accent)]"
           />
           <label htmlFor={ids.unread} className="text-sm font-medium">
@@ -93,26 +91,18 @@ export default function ContactInbox() {
           </label>
         </div>
         <p className="text-sm text-muted">
-          {page && <Msg k="blogManage.list.total" vars={{ count: page.totalRecordNum }} />}
+          {page && <Msg k={WORDS.total} vars={{ count: page.totalRecordNum }} />}
         </p>
       </div>
 
-      <p role="status" className="sr-only">
-        {loading
-          ? t('blogManage.list.loading')
-          : rows.kind === 'ready'
-            ? t('blogManage.list.found', { count: rows.page.totalRecordNum })
-            : ''}
-      </p>
-
-      {rows.kind === 'error' && (
-        <div role="alert" className="card flex flex-wrap items-center gap-3 p-4">
-          <p className={ERROR_CLASS}>{rows.text}</p>
-          <button type="button" className="btn" onClick={reload}>
-            <Msg k="blogManage.retry" />
-          </button>
-        </div>
-      )}
+      <ListStatus
+        loading={loading}
+        count={list.rows.kind === 'ready' ? list.rows.page.totalRecordNum : null}
+        error={list.rows.kind === 'error' ? list.rows.text : null}
+        onRetry={list.reload}
+        words={WORDS}
+        errorClassName="card p-4"
+      />
 
       {!page && loading && (
         <p className="card p-5 text-muted">
@@ -169,7 +159,7 @@ export default function ContactInbox() {
                     </p>
                     <footer className="mt-4 flex flex-wrap items-center gap-3 text-sm">
                       <a
-                        className="btn min-h-9 py-1"
+                        className={SMALL_BUTTON_CLASS}
                         href={replyHref(message)}
                         aria-label={t('blogManage.inbox.replyTo', { email: message.email })}
                       >
@@ -178,7 +168,7 @@ export default function ContactInbox() {
                       {unread ? (
                         <button
                           type="button"
-                          className={`btn min-h-9 py-1 ${BUTTON_BUSY_CLASS}`}
+                          className={`${SMALL_BUTTON_CLASS} ${BUTTON_BUSY_CLASS}`}
                           disabled={marking === message.id}
                           aria-label={t('blogManage.inbox.markReadNamed', {
                             subject: message.subject,
@@ -199,7 +189,7 @@ export default function ContactInbox() {
                       )}
                       {markError?.id === message.id && (
                         <span role="alert" className={ERROR_CLASS}>
-                          {markError.text}
+                          <NoticeText notice={markError.notice} />
                         </span>
                       )}
                     </footer>
@@ -217,7 +207,7 @@ export default function ContactInbox() {
             pageNum={page.pageNum}
             totalPageNum={page.totalPageNum}
             busy={loading}
-            onPage={(pageNum) => setState((s) => ({ ...s, pageNum }))}
+            onPage={list.goTo}
           />
         </div>
       )}

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { uploadArticleImage } from '../../lib/api/blog-manage.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+import type { Notice } from '../../lib/api/failure.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
+import NoticeText from '../common/NoticeText.tsx';
+import { failedNotice, useFeedback } from '../common/use-feedback.ts';
 import { isSafeImageUrl } from '../../lib/shared/image-url.ts';
 import Msg from '../common/Msg.tsx';
 import { IMAGE_TYPES, imageProblem } from './markdown-insert.ts';
@@ -10,6 +13,7 @@ import {
   HINT_CLASS,
   INPUT_CLASS,
   LABEL_CLASS,
+  SMALL_BUTTON_CLASS,
 } from '../common/ui.ts';
 
 interface Props {
@@ -19,8 +23,8 @@ interface Props {
 
 /** The article's cover picture: an address, or a picture uploaded here; shown as it will look. */
 export default function CoverField({ value, onChange }: Props) {
+  const { t } = useT();
   const upload = useFeedback();
-  const { t } = upload;
   const [progress, setProgress] = useState<number | null>(null);
   const [broken, setBroken] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -31,13 +35,12 @@ export default function CoverField({ value, onChange }: Props) {
   useEffect(() => setBroken(false), [value]);
 
   const send = (file: File) => {
-    const problem = imageProblem(file);
-    if (problem) {
-      upload.refuse(
-        t(problem === 'type' ? 'blogManage.editor.imageType' : 'blogManage.editor.imageSize', {
-          name: file.name,
-        }),
-      );
+    const trouble = imageProblem(file);
+    if (trouble) {
+      upload.refuse({
+        key: trouble === 'type' ? 'blogManage.editor.imageType' : 'blogManage.editor.imageSize',
+        vars: { name: file.name },
+      });
       return;
     }
     abort.current?.abort();
@@ -52,7 +55,7 @@ export default function CoverField({ value, onChange }: Props) {
           onProgress: ({ loaded, total }) => setProgress(total > 0 ? loaded / total : 0),
         });
         onChange(url);
-        return t('blogManage.editor.coverUploaded');
+        return { key: 'blogManage.editor.coverUploaded' };
       })
       .finally(() => setProgress(null));
   };
@@ -60,6 +63,9 @@ export default function CoverField({ value, onChange }: Props) {
   const cover = value.trim();
   // The server refuses anything else (javascript:, data:, //host); say so before saving.
   const invalid = cover !== '' && !isSafeImageUrl(cover);
+  const problem: Notice | null = invalid
+    ? { key: 'blogManage.editor.coverInvalid' }
+    : failedNotice(upload.feedback);
 
   return (
     <div>
@@ -85,7 +91,7 @@ export default function CoverField({ value, onChange }: Props) {
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <button
           type="button"
-          className={`btn min-h-9 py-1 ${BUTTON_BUSY_CLASS}`}
+          className={`${SMALL_BUTTON_CLASS} ${BUTTON_BUSY_CLASS}`}
           disabled={upload.busy}
           onClick={() => fileInput.current?.click()}
         >
@@ -104,7 +110,7 @@ export default function CoverField({ value, onChange }: Props) {
           }}
         />
         {cover !== '' && (
-          <button type="button" className="btn min-h-9 py-1" onClick={() => onChange('')}>
+          <button type="button" className={SMALL_BUTTON_CLASS} onClick={() => onChange('')}>
             <Msg k="blogManage.editor.coverRemove" />
           </button>
         )}
@@ -123,14 +129,10 @@ export default function CoverField({ value, onChange }: Props) {
         </div>
       )}
       <p role="status" className={HINT_CLASS}>
-        {upload.feedback.kind === 'ok' ? upload.feedback.text : ''}
+        {upload.feedback.kind === 'ok' && <NoticeText notice={upload.feedback.notice} />}
       </p>
       <p id={ids.error} role="alert" className={ERROR_CLASS}>
-        {invalid
-          ? t('blogManage.editor.coverInvalid')
-          : upload.feedback.kind === 'error'
-            ? upload.feedback.text
-            : ''}
+        {problem && <NoticeText notice={problem} />}
       </p>
       {cover !== '' && !invalid && !broken && (
         <img

@@ -1,18 +1,12 @@
 import { useId, useState } from 'react';
 import { createTerm, type Term } from '../../lib/api/blog-manage.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
+import { ARTICLE_TAGS_MAX, TERM_NAME_MAX } from '../../lib/shared/limits.ts';
+import Feedback from '../common/Feedback.tsx';
+import { useFeedback } from '../common/use-feedback.ts';
 import Msg from '../common/Msg.tsx';
 import type { TagChoice } from './article-draft.ts';
-import {
-  BUTTON_BUSY_CLASS,
-  ERROR_CLASS,
-  HINT_CLASS,
-  INPUT_CLASS,
-  LABEL_CLASS,
-} from '../common/ui.ts';
-
-/** The most tags an article may have. */
-export const TAGS_MAX = 20;
+import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
 
 interface Props {
   tags: Term[];
@@ -38,8 +32,8 @@ export default function TagPicker({
   onCreated,
   canCreate,
 }: Props) {
+  const { t } = useT();
   const create = useFeedback();
-  const { t } = create;
   const [text, setText] = useState('');
   const ids = { input: useId(), list: useId(), hint: useId(), error: useId(), chips: useId() };
   const total = chosen.length + newTags.length;
@@ -56,8 +50,8 @@ export default function TagPicker({
       setText('');
       return;
     }
-    if (total >= TAGS_MAX) {
-      create.refuse(t('blogManage.editor.tagsMax', { max: TAGS_MAX }));
+    if (total >= ARTICLE_TAGS_MAX) {
+      create.refuse({ key: 'blogManage.editor.tagsMax', vars: { max: ARTICLE_TAGS_MAX } });
       return;
     }
     const existing = tags.find((tag) => tag.name.toLowerCase() === lower);
@@ -78,7 +72,7 @@ export default function TagPicker({
       onCreated(term);
       onChange([...chosen, { id: term.id, name: term.name }], newTags);
       setText('');
-      return t('blogManage.editor.tagCreated', { name: term.name });
+      return { key: 'blogManage.editor.tagCreated', vars: { name: term.name } };
     });
   };
 
@@ -150,7 +144,7 @@ export default function TagPicker({
           type="text"
           list={ids.list}
           value={text}
-          maxLength={50}
+          maxLength={TERM_NAME_MAX}
           autoComplete="off"
           aria-describedby={`${ids.hint} ${ids.error}`}
           onChange={(event) => {
@@ -185,15 +179,10 @@ export default function TagPicker({
       <p id={ids.hint} className={HINT_CLASS}>
         <Msg
           k={canCreate ? 'blogManage.editor.tagHint' : 'blogManage.editor.tagHintPending'}
-          vars={{ max: TAGS_MAX }}
+          vars={{ max: ARTICLE_TAGS_MAX }}
         />
       </p>
-      <p role="status" className={HINT_CLASS}>
-        {create.feedback.kind === 'ok' ? create.feedback.text : ''}
-      </p>
-      <p id={ids.error} role="alert" className={ERROR_CLASS}>
-        {create.feedback.kind === 'error' ? create.feedback.text : ''}
-      </p>
+      <Feedback feedback={create.feedback} errorId={ids.error} compact />
     </div>
   );
 }

@@ -1,18 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  createTerm,
-  getTerm,
-  renameTerm,
-  type Term,
-  type TermKind,
-} from '../../lib/api/blog-manage.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+import { createTerm, getTerm, renameTerm, type Term } from '../../lib/api/blog-manage.ts';
+import { readFailure } from '../../lib/api/failure.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { ApiError } from '../../lib/http.ts';
 import { Code } from '../../lib/shared/codes.ts';
+import { TERM_NAME_MAX } from '../../lib/shared/limits.ts';
 import { paths } from '../../lib/shared/paths.ts';
+import type { TermKind } from '../../lib/shared/term-kinds.ts';
 import Feedback from '../common/Feedback.tsx';
-import LoadStateCard from '../common/LoadStateCard.tsx';
+import LoadStateCard, { type LoadState } from '../common/LoadStateCard.tsx';
+import { fieldErrorProps, useFeedback } from '../common/use-feedback.ts';
 import Msg from '../common/Msg.tsx';
 import { articleListHref, termIdFromPath } from './list-query.ts';
 import {
@@ -28,14 +26,7 @@ interface Props {
   mode: 'add' | 'edit';
 }
 
-/** The longest name the server takes. */
-const NAME_MAX = 50;
-
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'ready'; term: Term | null }
-  | { kind: 'missing' }
-  | { kind: 'error'; text: string };
+type Loaded = LoadState | { kind: 'ready'; term: Term | null };
 
 const WORDS: Record<TermKind, Record<'name' | 'hint' | 'back' | 'missing', MessageKey>> = {
   category: {
@@ -55,15 +46,13 @@ const WORDS: Record<TermKind, Record<'name' | 'hint' | 'back' | 'missing', Messa
 /** The form of /blog/manage/{category,tag}/add and …/edit/{id}: the name, created or renamed. */
 export default function TermEditor({ kind, mode }: Props) {
   const form = useFeedback();
-  const { t, describe } = form;
+  const { locale } = useT();
   const [loaded, setLoaded] = useState<Loaded>(
     mode === 'add' ? { kind: 'ready', term: null } : { kind: 'loading' },
   );
   const [name, setName] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [created, setCreated] = useState<Term | null>(null);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
   const input = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), hint: useId(), error: useId() };
   const words = WORDS[kind];
@@ -85,7 +74,7 @@ export default function TermEditor({ kind, mode }: Props) {
         setLoaded(
           error instanceof ApiError && error.code === Code.NOT_FOUND
             ? { kind: 'missing' }
-            : { kind: 'error', text: describeRef.current(error) },
+            : { kind: 'error', notice: readFailure(error).notice },
         ),
     );
   }, [kind, mode, attempt]);
@@ -114,7 +103,7 @@ export default function TermEditor({ kind, mode }: Props) {
   const submit = () => {
     const trimmed = name.trim();
     if (trimmed === '') {
-      form.refuse(t('blogManage.terms.nameRequired'), 'name');
+      form.refuse({ key: 'blogManage.terms.nameRequired' }, 'name');
       input.current?.focus();
       return;
     }
@@ -125,16 +114,14 @@ export default function TermEditor({ kind, mode }: Props) {
         setCreated(made);
         setName('');
         input.current?.focus();
-        return t('blogManage.terms.created', { name: made.name });
+        return { key: 'blogManage.terms.created', vars: { name: made.name } };
       }
       const renamed = await renameTerm(kind, term.id, trimmed);
       setLoaded({ kind: 'ready', term: renamed });
       setName(renamed.name);
-      return t('blogManage.terms.renamed', { name: renamed.name });
+      return { key: 'blogManage.terms.renamed', vars: { name: renamed.name } };
     });
   };
-
-  const invalid = form.feedback.kind === 'error' && form.feedback.field === 'name';
 
   return (
     <div className="grid max-w-xl gap-4">
@@ -156,10 +143,9 @@ export default function TermEditor({ kind, mode }: Props) {
           type="text"
           value={name}
           required
-          maxLength={NAME_MAX}
+          maxLength={TERM_NAME_MAX}
           autoComplete="off"
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? `${ids.error} ${ids.hint}` : ids.hint}
+          {...fieldErrorProps(form.feedback, 'name', ids.error, ids.hint)}
           onChange={(event) => {
             setName(event.target.value);
             if (form.feedback.kind !== 'busy') form.reset();
@@ -167,9 +153,13 @@ export default function TermEditor({ kind, mode }: Props) {
           className={INPUT_CLASS}
         />
         <p id={ids.hint} className={HINT_CLASS}>
-          <Msg k={words.hint} vars={{ max: NAME_MAX }} />
+          <Msg k={words.hint} vars={{ max: TERM_NAME_MAX }} />
         </p>
-        <Feedback feedback={form.feedback} errorId={ids.error} busyText={t('blogManage.saving')} />
+        <Feedback
+          feedback={form.feedback}
+          errorId={ids.error}
+          busyText={<Msg k="blogManage.saving" />}
+        />
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <button
             type="submit"
@@ -206,13 +196,13 @@ export default function TermEditor({ kind, mode }: Props) {
             <dt className="text-muted">
               <Msg k="blogManage.col.created" />
             </dt>
-            <dd className="mt-0.5">{formatTime(term.createTime, form.locale)}</dd>
+            <dd className="mt-0.5">{formatTime(term.createTime, locale)}</dd>
           </div>
           <div>
             <dt className="text-muted">
               <Msg k="blogManage.col.updated" />
             </dt>
-            <dd className="mt-0.5">{formatTime(term.updateTime, form.locale)}</dd>
+            <dd className="mt-0.5">{formatTime(term.updateTime, locale)}</dd>
           </div>
         </dl>
       )}

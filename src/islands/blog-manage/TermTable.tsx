@@ -1,35 +1,49 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { deleteTerm, listTerms, type Term, type TermKind } from '../../lib/api/blog-manage.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+import { deleteTerm, listTerms, type Term } from '../../lib/api/blog-manage.ts';
+import { readFailure, type Notice } from '../../lib/api/failure.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
-import { ApiError } from '../../lib/http.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { Code } from '../../lib/shared/codes.ts';
+import { ARTICLE_SEARCH_MAX } from '../../lib/shared/limits.ts';
 import { paths } from '../../lib/shared/paths.ts';
-import Msg from '../common/Msg.tsx';
+import type { TermKind } from '../../lib/shared/term-kinds.ts';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
-import SortHeader from '../common/SortHeader.tsx';
+import Msg from '../common/Msg.tsx';
+import type { Column } from '../common/list/ColumnHeader.tsx';
+import DataTable from '../common/list/DataTable.tsx';
+import ListFilters from '../common/list/ListFilters.tsx';
+import ListHeader from '../common/list/ListHeader.tsx';
+import ListStatus from '../common/list/ListStatus.tsx';
+import TableNote from '../common/list/TableNote.tsx';
+import { toggleSort } from '../common/list/list-query.ts';
+import { useListQuery, writeAddressQuery } from '../common/list/use-list-query.ts';
+import { HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
+import { failedNotice, useFeedback } from '../common/use-feedback.ts';
+import TermRow from './TermRow.tsx';
+import { MANAGE_LIST_WORDS as WORDS } from './list-words.ts';
 import {
   DEFAULT_TERM_LIST,
-  MAX_SEARCH,
-  articleListHref,
   filterAndSortTerms,
   formatTermListState,
   parseTermListState,
-  toggleSort,
-  type TermListState,
   type TermSort,
 } from './list-query.ts';
-import { ERROR_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS, formatTime } from '../common/ui.ts';
 
 interface Props {
   kind: TermKind;
 }
 
 type Loaded =
-  { kind: 'loading' } | { kind: 'ready'; terms: Term[] } | { kind: 'error'; text: string };
+  { kind: 'loading' } | { kind: 'ready'; terms: Term[] } | { kind: 'error'; notice: Notice };
+
+const COLUMNS: readonly Column<TermSort>[] = [
+  { label: 'blogManage.col.name', sort: 'name' },
+  { label: 'blogManage.col.count', sort: 'count' },
+  { label: 'blogManage.col.updated', sort: 'updateTime' },
+];
 
 /** The words that differ between the category and the tag pages. */
-const WORDS: Record<TermKind, Record<'caption' | 'new' | 'empty' | 'search', MessageKey>> = {
+const WORDS_OF: Record<TermKind, Record<'caption' | 'new' | 'empty' | 'search', MessageKey>> = {
   category: {
     caption: 'blogManage.categories.caption',
     new: 'blogManage.categories.new',
@@ -50,35 +64,21 @@ const WORDS: Record<TermKind, Record<'caption' | 'new' | 'empty' | 'search', Mes
  * still has articles is refused unless they are moved to another category first.
  */
 export default function TermTable({ kind }: Props) {
-  const { locale, t, describe } = useFeedback();
+  const { locale, t } = useT();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
-  const [state, setState] = useState<TermListState>(DEFAULT_TERM_LIST);
-  const [ready, setReady] = useState(false);
+  const { state, setState, ready } = useListQuery(DEFAULT_TERM_LIST, parseTermListState);
   const [attempt, setAttempt] = useState(0);
   const [deleting, setDeleting] = useState<Term | null>(null);
   const [moveTo, setMoveTo] = useState('');
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
+  const removal = useFeedback();
+  const [notice, setNotice] = useState<Notice | null>(null);
   const moveSelect = useRef<HTMLSelectElement>(null);
-  const ids = { search: useId(), caption: useId(), moveTo: useId(), moveHint: useId() };
-  const words = WORDS[kind];
+  const ids = { moveTo: useId(), moveHint: useId() };
+  const words = WORDS_OF[kind];
 
+  // Filtered in the page: the address follows every change.
   useEffect(() => {
-    setState(parseTermListState(window.location.search));
-    setReady(true);
-  }, []);
-
-  useEffect(() => {
-    if (!ready) return;
-    const query = formatTermListState(state);
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${query ? `?${query}` : ''}`,
-    );
+    if (ready) writeAddressQuery(formatTermListState(state));
   }, [state, ready]);
 
   useEffect(() => {
@@ -89,7 +89,7 @@ export default function TermTable({ kind }: Props) {
         if (current) setLoaded({ kind: 'ready', terms });
       },
       (error: unknown) => {
-        if (current) setLoaded({ kind: 'error', text: describeRef.current(error) });
+        if (current) setLoaded({ kind: 'error', notice: readFailure(error).notice });
       },
     );
     return () => {
@@ -100,190 +100,79 @@ export default function TermTable({ kind }: Props) {
   const terms = loaded.kind === 'ready' ? loaded.terms : [];
   const shown = useMemo(() => filterAndSortTerms(terms, state, locale), [terms, state, locale]);
 
-  const sortHeader = (key: TermSort, label: MessageKey) => (
-    <SortHeader
-      label={label}
-      order={state.sort === key ? state.order : null}
-      onToggle={() => setState((s) => toggleSort(s, key, ['name']))}
-    />
-  );
-
   const openDelete = (term: Term) => {
-    setDeleteError(null);
+    removal.reset();
     setMoveTo('');
     setDeleting(term);
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
+    const failure = await removal.run(async () => {
       await deleteTerm(kind, deleting.id, moveTo ? Number(moveTo) : undefined);
-      setNotice(t('blogManage.terms.deleted', { name: deleting.name }));
+      setNotice({ key: 'blogManage.terms.deleted', vars: { name: deleting.name } });
       setDeleting(null);
       setAttempt((n) => n + 1);
-    } catch (error) {
-      setDeleteError(describe(error));
-      // Refused because the category has articles: the place to choose where they go.
-      if (kind === 'category' && error instanceof ApiError && error.code === Code.REFUSED) {
-        moveSelect.current?.focus();
-      }
-    } finally {
-      setDeleteBusy(false);
-    }
+      return null;
+    });
+    // Refused because the category has articles: the place to choose where they go.
+    if (kind === 'category' && failure?.code === Code.REFUSED) moveSelect.current?.focus();
   };
 
   const others = terms.filter((term) => term.id !== deleting?.id);
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <a href={paths.blogManageAdd(kind)} className="btn btn-primary">
-          <Msg k={words.new} />
-        </a>
-        <p role="status" className="text-sm text-accent">
-          {notice}
-        </p>
-      </div>
+      <ListHeader addHref={paths.blogManageAdd(kind)} addKey={words.new} notice={notice} />
 
       <div className="card min-w-0 overflow-hidden">
-        <form
-          role="search"
-          aria-label={t('blogManage.list.filters')}
-          className="grid gap-4 border-b border-line p-4 sm:max-w-md"
-          onSubmit={(event) => event.preventDefault()}
+        <ListFilters
+          words={WORDS}
+          className="sm:max-w-md"
+          search={{
+            label: words.search,
+            maxLength: ARTICLE_SEARCH_MAX,
+            // Filtered in the page as it is typed: nothing to send.
+            box: {
+              text: state.search,
+              setText: (search) => setState((s) => ({ ...s, search })),
+              submit: () => undefined,
+            },
+          }}
+        />
+
+        <ListStatus
+          loading={loaded.kind === 'loading'}
+          count={loaded.kind === 'ready' ? shown.length : null}
+          error={loaded.kind === 'error' ? loaded.notice : null}
+          onRetry={() => setAttempt((n) => n + 1)}
+          words={WORDS}
+        />
+
+        <DataTable
+          caption={words.caption}
+          total={loaded.kind === 'ready' ? terms.length : null}
+          totalKey={WORDS.total}
+          busy={loaded.kind === 'loading'}
+          minWidthClass="min-w-[36rem]"
+          columns={COLUMNS}
+          sorting={{ ...state, onSort: (key) => setState((s) => toggleSort(s, key, ['name'])) }}
+          actions="blogManage.col.actions"
         >
-          <div>
-            <label htmlFor={ids.search} className={LABEL_CLASS}>
-              <Msg k={words.search} />
-            </label>
-            <input
-              id={ids.search}
-              type="search"
-              value={state.search}
-              maxLength={MAX_SEARCH}
-              onChange={(event) => {
-                const search = event.target.value;
-                setState((s) => ({ ...s, search }));
-              }}
-              className={INPUT_CLASS}
-            />
-          </div>
-        </form>
-
-        <p role="status" className="sr-only">
-          {loaded.kind === 'loading'
-            ? t('blogManage.list.loading')
-            : loaded.kind === 'ready'
-              ? t('blogManage.list.found', { count: shown.length })
-              : ''}
-        </p>
-
-        {loaded.kind === 'error' && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 border-b border-line p-4">
-            <p className={ERROR_CLASS}>{loaded.text}</p>
-            <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-              <Msg k="blogManage.retry" />
-            </button>
-          </div>
-        )}
-
-        <div
-          role="region"
-          aria-labelledby={ids.caption}
-          tabIndex={0}
-          className="relative overflow-x-auto focus-visible:outline-offset-[-3px]"
-        >
-          <table
-            className="w-full min-w-[36rem] border-collapse text-sm"
-            aria-busy={loaded.kind === 'loading'}
-          >
-            <caption id={ids.caption} className="px-4 pt-4 pb-2 text-left text-sm text-muted">
-              <Msg k={words.caption} />
-              {loaded.kind === 'ready' && (
-                <>
-                  {' · '}
-                  <Msg k="blogManage.list.total" vars={{ count: terms.length }} />
-                </>
-              )}
-            </caption>
-            <thead className="border-b border-line bg-bg/60">
-              <tr>
-                {sortHeader('name', 'blogManage.col.name')}
-                {sortHeader('count', 'blogManage.col.count')}
-                {sortHeader('updateTime', 'blogManage.col.updated')}
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  <span className="sr-only">
-                    <Msg k="blogManage.col.actions" />
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {loaded.kind === 'loading' && (
-                <tr>
-                  <td colSpan={4} className="px-4 py-10 text-center text-muted">
-                    <Msg k="blogManage.list.loading" />
-                  </td>
-                </tr>
-              )}
-              {loaded.kind === 'ready' && shown.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="px-4 py-10 text-center text-muted">
-                    <Msg k={terms.length === 0 ? words.empty : 'blogManage.list.noMatch'} />
-                  </td>
-                </tr>
-              )}
-              {shown.map((term) => (
-                <tr key={term.id} className="hover:bg-accent-soft/40">
-                  <th scope="row" className="px-3 py-2.5 text-left font-normal">
-                    <a
-                      href={paths.blogManageEdit(kind, String(term.id))}
-                      className="font-medium hover:text-accent hover:underline"
-                    >
-                      {term.name}
-                    </a>
-                  </th>
-                  <td className="px-3 py-2.5 tabular-nums">
-                    <a
-                      className="link"
-                      href={articleListHref(kind, term.id)}
-                      aria-label={t('blogManage.terms.articlesOf', {
-                        name: term.name,
-                        count: term.count,
-                      })}
-                    >
-                      {term.count}
-                    </a>
-                  </td>
-                  <td className="px-3 py-2.5 whitespace-nowrap">
-                    <time dateTime={term.updateTime}>{formatTime(term.updateTime, locale)}</time>
-                  </td>
-                  <td className="px-3 py-2.5">
-                    <div className="flex justify-end gap-2">
-                      <a
-                        href={paths.blogManageEdit(kind, String(term.id))}
-                        className="btn min-h-9 py-1"
-                        aria-label={t('blogManage.terms.editNamed', { name: term.name })}
-                      >
-                        <Msg k="blogManage.edit" />
-                      </a>
-                      <button
-                        type="button"
-                        className="btn min-h-9 py-1 hover:border-red-700 hover:text-red-700 dark:hover:border-red-300 dark:hover:text-red-300"
-                        aria-label={t('blogManage.terms.deleteNamed', { name: term.name })}
-                        onClick={() => openDelete(term)}
-                      >
-                        <Msg k="blogManage.delete" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {loaded.kind === 'loading' && (
+            <TableNote columns={COLUMNS.length + 1}>
+              <Msg k="blogManage.list.loading" />
+            </TableNote>
+          )}
+          {loaded.kind === 'ready' && shown.length === 0 && (
+            <TableNote columns={COLUMNS.length + 1}>
+              <Msg k={terms.length === 0 ? words.empty : WORDS.noMatch} />
+            </TableNote>
+          )}
+          {shown.map((term) => (
+            <TermRow key={term.id} kind={kind} term={term} onDelete={() => openDelete(term)} />
+          ))}
+        </DataTable>
       </div>
 
       <ConfirmDialog
@@ -294,8 +183,8 @@ export default function TermTable({ kind }: Props) {
         titleVars={{ name: deleting?.name ?? '' }}
         confirmKey={moveTo ? 'blogManage.categories.moveAndDelete' : 'blogManage.delete'}
         danger
-        busy={deleteBusy}
-        error={deleteError}
+        busy={removal.busy}
+        error={failedNotice(removal.feedback)}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       >

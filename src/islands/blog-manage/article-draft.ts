@@ -3,6 +3,11 @@
  * request body, and the checks made before sending.
  */
 import type { Article, ArticleBody, ArticleStatus } from '../../lib/api/blog-manage.ts';
+import {
+  ARTICLE_CONTENT_MAX,
+  ARTICLE_SUMMARY_MAX,
+  ARTICLE_TITLE_MAX,
+} from '../../lib/shared/limits.ts';
 
 export interface TagChoice {
   id: number;
@@ -100,10 +105,6 @@ export type DraftProblem =
   | { field: 'content'; reason: 'tooLong' }
   | { field: 'summary'; reason: 'tooLong' };
 
-export const TITLE_MAX = 200;
-export const CONTENT_MAX = 200_000;
-export const SUMMARY_MAX = 500;
-
 /**
  * The request body for a draft, or the first problem found. `wasScheduledAt` is the stored time
  * of an article already scheduled: keeping that time is allowed even once it has passed.
@@ -115,12 +116,12 @@ export function bodyFromDraft(
 ): { body: ArticleBody } | { problem: DraftProblem } {
   const title = draft.title.trim();
   if (title === '') return { problem: { field: 'title', reason: 'required' } };
-  if (title.length > TITLE_MAX) return { problem: { field: 'title', reason: 'tooLong' } };
+  if (title.length > ARTICLE_TITLE_MAX) return { problem: { field: 'title', reason: 'tooLong' } };
   if (draft.categoryId === null) return { problem: { field: 'categoryId', reason: 'required' } };
-  if (draft.content.length > CONTENT_MAX) {
+  if (draft.content.length > ARTICLE_CONTENT_MAX) {
     return { problem: { field: 'content', reason: 'tooLong' } };
   }
-  if (draft.summary.trim().length > SUMMARY_MAX) {
+  if (draft.summary.trim().length > ARTICLE_SUMMARY_MAX) {
     return { problem: { field: 'summary', reason: 'tooLong' } };
   }
   let publishTime: string | null = null;
@@ -155,4 +156,17 @@ export function bodyFromDraft(
   };
   if (newTags.length > 0) body.tagNames = newTags;
   return { body };
+}
+
+/** True when readers can open the article now (published, or scheduled and its time has come). */
+export function isReaderVisible(
+  article: Pick<Article, 'status' | 'publishTime'>,
+  now: number = Date.now(),
+): boolean {
+  if (article.status === 'published') return true;
+  return (
+    article.status === 'scheduled' &&
+    article.publishTime !== null &&
+    Date.parse(article.publishTime) <= now
+  );
 }

@@ -15,9 +15,9 @@ import {
   termIdFromPath,
   toArticleQuery,
   toggleArticleSort,
-  toggleSort,
   type ArticleListState,
 } from './list-query.ts';
+import { toggleSort } from '../common/list/list-query.ts';
 
 test('an empty address gives the article list defaults: page 1 of 20, last updated first', () => {
   expect(parseArticleListState('')).toEqual(DEFAULT_ARTICLE_LIST);

@@ -1,20 +1,26 @@
 /**
- * The manage lists' state as it appears in the page's address (`?page=2&q=astro&status=draft…`),
- * so a reload, a shared link or "back" from the edit page shows the same list. Anything
- * unreadable falls back to the default.
+ * The manage lists' state in the page's address (`?page=2&q=astro&status=draft…`, read and written
+ * as every list does: common/list/list-query.ts), and the ids of the edit pages.
  */
-import type {
-  ArticleSort,
-  ArticleStatus,
-  ManagedArticleQuery,
-  SortOrder,
-  TermKind,
-} from '../../lib/api/blog-manage.ts';
+import type { ArticleSort, ArticleStatus, ManagedArticleQuery } from '../../lib/api/blog-manage.ts';
+import { idFromEditPath } from '../../lib/edit-path.ts';
+import { ARTICLE_SEARCH_MAX } from '../../lib/shared/limits.ts';
 import { paths } from '../../lib/shared/paths.ts';
-import { SHELL_ID } from '../../lib/shared/routes.ts';
+import type { TermKind } from '../../lib/shared/term-kinds.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  positiveInt,
+  readPaging,
+  readSearch,
+  readSorting,
+  toggleSort,
+  writePaging,
+  writeSearch,
+  writeSorting,
+  type Paging,
+  type Sorting,
+} from '../common/list/list-query.ts';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
 export const ARTICLE_SORTS: readonly ArticleSort[] = [
   'updateTime',
   'publishTime',
@@ -23,19 +29,12 @@ export const ARTICLE_SORTS: readonly ArticleSort[] = [
   'views',
 ];
 export const ARTICLE_STATUSES: readonly ArticleStatus[] = ['draft', 'published', 'scheduled'];
-/** The longest search the server takes. */
-export const MAX_SEARCH = 100;
 
-export interface ArticleListState {
-  pageNum: number;
-  pageSize: number;
-  search: string;
+export interface ArticleListState extends Paging, Sorting<ArticleSort> {
   /** '' = any status. */
   status: '' | ArticleStatus;
   categoryId: number | null;
   tagId: number | null;
-  sort: ArticleSort;
-  order: SortOrder;
 }
 
 export const DEFAULT_ARTICLE_LIST: ArticleListState = {
@@ -49,44 +48,26 @@ export const DEFAULT_ARTICLE_LIST: ArticleListState = {
   order: 'desc',
 };
 
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
-function readOrder(value: string | null, fallback: SortOrder): SortOrder {
-  return value === 'asc' || value === 'desc' ? value : fallback;
-}
-
 export function parseArticleListState(search: string): ArticleListState {
   const params = new URLSearchParams(search);
-  const size = positiveInt(params.get('size'));
-  const sort = params.get('sort');
   const status = params.get('status');
   return {
-    pageNum: Math.min(positiveInt(params.get('page')) ?? 1, 1_000_000),
-    pageSize: PAGE_SIZES.find((s) => s === size) ?? DEFAULT_PAGE_SIZE,
-    search: (params.get('q') ?? '').slice(0, MAX_SEARCH),
+    ...readPaging(params, ARTICLE_SEARCH_MAX),
     status: ARTICLE_STATUSES.find((s) => s === status) ?? '',
     categoryId: positiveInt(params.get('category')),
     tagId: positiveInt(params.get('tag')),
-    sort: ARTICLE_SORTS.find((s) => s === sort) ?? DEFAULT_ARTICLE_LIST.sort,
-    order: readOrder(params.get('order'), DEFAULT_ARTICLE_LIST.order),
+    ...readSorting(params, ARTICLE_SORTS, DEFAULT_ARTICLE_LIST),
   };
 }
 
 /** The address query for a state (without `?`); defaults are left out. */
 export function formatArticleListState(state: ArticleListState): string {
   const params = new URLSearchParams();
-  if (state.pageNum !== 1) params.set('page', String(state.pageNum));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('size', String(state.pageSize));
-  if (state.search.trim() !== '') params.set('q', state.search.trim());
+  writePaging(params, state);
   if (state.status !== '') params.set('status', state.status);
   if (state.categoryId !== null) params.set('category', String(state.categoryId));
   if (state.tagId !== null) params.set('tag', String(state.tagId));
-  if (state.sort !== DEFAULT_ARTICLE_LIST.sort) params.set('sort', state.sort);
-  if (state.order !== DEFAULT_ARTICLE_LIST.order) params.set('order', state.order);
+  writeSorting(params, state, DEFAULT_ARTICLE_LIST);
   return params.toString();
 }
 
@@ -123,26 +104,6 @@ export function isFiltered(state: ArticleListState): boolean {
   );
 }
 
-/**
- * Clicking a column's sort button: the same column flips the order; another column starts with
- * the order that reads naturally (names A→Z, dates, counts and views highest first).
- */
-export function toggleSort<T extends { sort: string; order: SortOrder }>(
-  state: T,
-  sort: T['sort'],
-  ascendingFirst: readonly T['sort'][],
-): T {
-  const order: SortOrder =
-    state.sort === sort
-      ? state.order === 'asc'
-        ? 'desc'
-        : 'asc'
-      : ascendingFirst.includes(sort)
-        ? 'asc'
-        : 'desc';
-  return { ...state, sort, order };
-}
-
 /** The article list sorted by another column (or the other way), back at page 1. */
 export function toggleArticleSort(state: ArticleListState, sort: ArticleSort): ArticleListState {
   return { ...toggleSort(state, sort, ['title']), pageNum: 1 };
@@ -153,29 +114,24 @@ export function toggleArticleSort(state: ArticleListState, sort: ArticleSort): A
 export const TERM_SORTS = ['name', 'count', 'updateTime'] as const;
 export type TermSort = (typeof TERM_SORTS)[number];
 
-export interface TermListState {
+export interface TermListState extends Sorting<TermSort> {
   search: string;
-  sort: TermSort;
-  order: SortOrder;
 }
 
 export const DEFAULT_TERM_LIST: TermListState = { search: '', sort: 'count', order: 'desc' };
 
 export function parseTermListState(search: string): TermListState {
   const params = new URLSearchParams(search);
-  const sort = params.get('sort');
   return {
-    search: (params.get('q') ?? '').slice(0, MAX_SEARCH),
-    sort: TERM_SORTS.find((s) => s === sort) ?? DEFAULT_TERM_LIST.sort,
-    order: readOrder(params.get('order'), DEFAULT_TERM_LIST.order),
+    search: readSearch(params, ARTICLE_SEARCH_MAX),
+    ...readSorting(params, TERM_SORTS, DEFAULT_TERM_LIST),
   };
 }
 
 export function formatTermListState(state: TermListState): string {
   const params = new URLSearchParams();
-  if (state.search.trim() !== '') params.set('q', state.search.trim());
-  if (state.sort !== DEFAULT_TERM_LIST.sort) params.set('sort', state.sort);
-  if (state.order !== DEFAULT_TERM_LIST.order) params.set('order', state.order);
+  writeSearch(params, state.search);
+  writeSorting(params, state, DEFAULT_TERM_LIST);
   return params.toString();
 }
 
@@ -232,17 +188,7 @@ export function formatInboxState(state: InboxState): string {
 
 /** The id in an edit page's address `/blog/manage/<kind>/edit/<id>`; null for the shell or a bad path. */
 export function editIdFromPath(kind: 'article' | TermKind, pathname: string): string | null {
-  const prefix = paths.blogManageEdit(kind, '');
-  if (!pathname.startsWith(prefix)) return null;
-  const segment = pathname.slice(prefix.length).replace(/\/$/, '');
-  if (segment === '' || segment.includes('/')) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-  return id === SHELL_ID || id.trim() === '' ? null : id;
+  return idFromEditPath(paths.blogManageEdit(kind, ''), pathname);
 }
 
 /** A category or tag id from its edit page's address; null unless a positive whole number. */

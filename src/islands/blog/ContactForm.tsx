@@ -1,16 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { sendContact } from '../../lib/api/blog.ts';
+import { sendContact } from '../../lib/api/contact.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
+import {
+  CONTACT_CONTENT_MAX,
+  CONTACT_SUBJECT_MAX,
+  EMAIL_MAX,
+  charCount,
+} from '../../lib/shared/limits.ts';
 import { $user, startSession } from '../../lib/stores/session.ts';
 import FormAlert from '../common/FormAlert.tsx';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import Msg from '../common/Msg.tsx';
 import TextField from '../common/TextField.tsx';
 import { useImageCaptcha } from '../common/use-image-captcha.ts';
-import NoticeText from '../common/NoticeText.tsx';
-import { checkContact, CONTACT_CONTENT_MAX, CONTACT_SUBJECT_MAX, textLength } from './contact.ts';
-import { readerFailure, type Notice } from './notice.ts';
+import { failedNotice, useFeedback } from '../common/use-feedback.ts';
+import { checkContact } from './contact.ts';
 
 type Field = 'email' | 'subject' | 'content' | 'code';
 
@@ -27,8 +32,8 @@ export default function ContactForm() {
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, MessageKey>>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFeedback();
+  const { busy } = form;
   const [sent, setSent] = useState(false);
   const captcha = useImageCaptcha(!sent);
   const touchedEmail = useRef(false);
@@ -52,7 +57,7 @@ export default function ContactForm() {
     if (user?.email && !touchedEmail.current) setEmail(user.email);
   }, [user?.email]);
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const found = checkContact({ email, subject, content, code: captcha.code });
@@ -64,33 +69,26 @@ export default function ContactForm() {
     }
     const answer = captcha.answer();
     if (!answer) {
-      setNotice({ key: 'blogReader.contact.captchaFailed' });
+      form.refuse({ key: 'blogReader.contact.captchaFailed' });
       return;
     }
-    setBusy(true);
-    setNotice(null);
-    sendContact({
-      email: email.trim(),
-      subject: subject.trim(),
-      content: content.trim(),
-      ...answer,
-    }).then(
-      () => {
-        setSent(true);
-        setBusy(false);
-        setSubject('');
-        setContent('');
-        requestAnimationFrame(() => doneRef.current?.focus());
-      },
-      (error: unknown) => {
-        const failure = readerFailure(error);
-        // A captcha is used up by any attempt: show a new one.
-        captcha.refresh();
-        if (failure.captchaRejected) refs.code.current?.focus();
-        setNotice(failure.notice);
-        setBusy(false);
-      },
-    );
+    const failure = await form.run(async () => {
+      await sendContact({
+        email: email.trim(),
+        subject: subject.trim(),
+        content: content.trim(),
+        ...answer,
+      });
+      setSent(true);
+      setSubject('');
+      setContent('');
+      requestAnimationFrame(() => doneRef.current?.focus());
+      return null;
+    });
+    if (!failure) return;
+    // A captcha is used up by any attempt: show a new one.
+    captcha.refresh();
+    if (failure.captchaRejected) refs.code.current?.focus();
   };
 
   if (sent) {
@@ -105,7 +103,7 @@ export default function ContactForm() {
             className="btn"
             onClick={() => {
               setSent(false);
-              setNotice(null);
+              form.reset();
               setErrors({});
             }}
           >
@@ -116,11 +114,16 @@ export default function ContactForm() {
     );
   }
 
-  const contentLength = textLength(content);
-  const subjectLength = textLength(subject);
+  const contentLength = charCount(content);
+  const subjectLength = charCount(subject);
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit} aria-busy={busy}>
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+    >
       <TextField
         label="blogReader.contact.email"
         name="email"
@@ -134,7 +137,7 @@ export default function ContactForm() {
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        maxLength={254}
+        maxLength={EMAIL_MAX}
         error={errors.email}
         inputRef={refs.email}
         hint={<Msg k="blogReader.contact.emailHint" />}
@@ -185,7 +188,7 @@ export default function ContactForm() {
         </p>
       </div>
       <ImageCaptcha captcha={captcha} error={errors.code} inputRef={refs.code} />
-      <FormAlert>{notice && <NoticeText notice={notice} />}</FormAlert>
+      <FormAlert notice={failedNotice(form.feedback)} />
       <div>
         <button type="submit" className="btn btn-primary min-h-11 px-5" disabled={busy}>
           <Msg k={busy ? 'blogReader.contact.sending' : 'blogReader.contact.send'} />

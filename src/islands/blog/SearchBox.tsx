@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { searchArticles, type SearchHit } from '../../lib/api/blog.ts';
+import { readFailure, type Notice } from '../../lib/api/failure.ts';
 import { useT } from '../../lib/i18n/use-t.ts';
+import { ARTICLE_SEARCH_MAX } from '../../lib/shared/limits.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import FormAlert from '../common/FormAlert.tsx';
 import Msg from '../common/Msg.tsx';
 import Excerpt from './Excerpt.tsx';
 import NoticeText from '../common/NoticeText.tsx';
-import { readerFailure, type Notice } from './notice.ts';
 import { EXCERPT_LENGTH, resultExcerpt } from './pagefind-excerpt.ts';
 import { loadPagefind, type PagefindResult } from './pagefind.ts';
 import { pagefindQuery } from './search-terms.ts';
 
-/** The server's limit on a search term (article.schema.ts SearchQuerySchema). */
-export const TERM_MAX = 100;
 /** Results shown at a time ("more results" shows the next ones). */
 export const RESULTS_STEP = 10;
 
@@ -28,7 +27,7 @@ export interface Hit {
 
 /** The `q` of a search page URL, trimmed ('' when absent). */
 export function termFromUrl(search: string): string {
-  return (new URLSearchParams(search).get('q') ?? '').trim().slice(0, TERM_MAX);
+  return (new URLSearchParams(search).get('q') ?? '').trim().slice(0, ARTICLE_SEARCH_MAX);
 }
 
 export function databaseHit(hit: SearchHit): Hit {
@@ -143,7 +142,7 @@ export default function SearchBox() {
       });
     } catch (error) {
       if (stale()) return;
-      setState({ status: 'failed', term, notice: readerFailure(error).notice });
+      setState({ status: 'failed', term, notice: readFailure(error).notice });
     }
   }, []);
 
@@ -161,7 +160,7 @@ export default function SearchBox() {
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const term = query.trim().slice(0, TERM_MAX);
+    const term = query.trim().slice(0, ARTICLE_SEARCH_MAX);
     const target = paths.blogSearch(term || undefined);
     if (`${window.location.pathname}${window.location.search}` !== target) {
       window.history.pushState(null, '', target);
@@ -204,7 +203,7 @@ export default function SearchBox() {
       },
       (error: unknown) => {
         if (current !== generation.current) return;
-        setMore({ busy: false, notice: readerFailure(error).notice });
+        setMore({ busy: false, notice: readFailure(error).notice });
       },
     );
   };
@@ -229,7 +228,7 @@ export default function SearchBox() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.currentTarget.value)}
-            maxLength={TERM_MAX}
+            maxLength={ARTICLE_SEARCH_MAX}
             autoComplete="off"
             placeholder={t('blogReader.search.placeholder')}
             aria-describedby={hintId}
@@ -312,9 +311,7 @@ export default function SearchBox() {
             <button type="button" className="btn" onClick={showMore} disabled={more.busy}>
               <Msg k={more.busy ? 'blogReader.search.searching' : 'blogReader.search.more'} />
             </button>
-            <FormAlert emptyClassName="">
-              {more.notice && <NoticeText notice={more.notice} />}
-            </FormAlert>
+            <FormAlert emptyClassName="" notice={more.notice} />
           </div>
         )}
       </section>

@@ -5,9 +5,6 @@
  */
 import type { Comment, CommentThread, Page, Votes } from '../../lib/api/blog.ts';
 
-/** The server's limit on a comment (comment.schema.ts), repeated so the editor can say so early. */
-export const COMMENT_MAX = 2000;
-
 export interface CommentsState {
   threads: CommentThread[];
   /** Top-level comments on the server (the list's total, kept in step with posts and deletions). */
@@ -22,6 +19,8 @@ export type CommentsAction =
   | { type: 'posted'; comment: Comment }
   | { type: 'deleted'; id: string }
   | { type: 'voted'; id: string; votes: Votes };
+
+export type CommentsDispatch = (action: CommentsAction) => void;
 
 export const EMPTY_COMMENTS: CommentsState = { threads: [], total: 0, pageNum: 0, totalPageNum: 0 };
 

@@ -1,12 +1,13 @@
 import { expect, test } from 'vitest';
-import { CONTENT_MAX, SUBJECT_MAX } from '../../server/contact/contact.schema.ts';
-import { CONTACT_CONTENT_MAX, CONTACT_SUBJECT_MAX, checkContact, textLength } from './contact.ts';
+import { ContactBodySchema } from '../../server/contact/contact.schema.ts';
+import { CONTACT_CONTENT_MAX, CONTACT_SUBJECT_MAX, charCount } from '../../lib/shared/limits.ts';
+import { checkContact } from './contact.ts';
 
 const valid = { email: 'a@example.com', subject: 'Hi', content: 'Hello', code: 'AB12' };
 
 test('the limits are the server schema’s', () => {
-  expect(CONTACT_SUBJECT_MAX).toBe(SUBJECT_MAX);
-  expect(CONTACT_CONTENT_MAX).toBe(CONTENT_MAX);
+  expect(ContactBodySchema.properties.subject).toMatchObject({ maxLength: CONTACT_SUBJECT_MAX });
+  expect(ContactBodySchema.properties.content).toMatchObject({ maxLength: CONTACT_CONTENT_MAX });
 });
 
 test('a complete form passes', () => {
@@ -26,7 +27,7 @@ test('missing, blank and malformed fields are named', () => {
 });
 
 test('lengths count characters (an emoji is one) up to the limits', () => {
-  expect(textLength('😀中a')).toBe(3);
+  expect(charCount('😀中a')).toBe(3);
   expect(checkContact({ ...valid, subject: '😀'.repeat(CONTACT_SUBJECT_MAX) })).toEqual({});
   expect(checkContact({ ...valid, subject: 'x'.repeat(CONTACT_SUBJECT_MAX + 1) })).toEqual({
     subject: 'blogReader.contact.subjectTooLong',

@@ -1,17 +1,12 @@
 /** The contact form's checks before sending (the server checks again and has the last word). */
 import type { MessageKey } from '../../lib/i18n/index.ts';
-
-/** The server's limits (src/server/contact/contact.schema.ts), repeated to say so before sending. */
-export const CONTACT_SUBJECT_MAX = 120;
-export const CONTACT_CONTENT_MAX = 5000;
-export const EMAIL_MAX = 254;
-
-const EMAIL_RULE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Characters as the server's validator counts them (code points: an emoji is one). */
-export function textLength(text: string): number {
-  return [...text].length;
-}
+import {
+  CONTACT_CONTENT_MAX,
+  CONTACT_SUBJECT_MAX,
+  EMAIL_MAX,
+  EMAIL_SHAPE,
+  charCount,
+} from '../../lib/shared/limits.ts';
 
 export interface ContactFields {
   email: string;
@@ -27,16 +22,16 @@ export function checkContact(
   const errors: Partial<Record<keyof ContactFields, MessageKey>> = {};
   const email = fields.email.trim();
   if (email === '') errors.email = 'blogReader.contact.required';
-  else if (!EMAIL_RULE.test(email) || email.length > EMAIL_MAX) {
+  else if (!EMAIL_SHAPE.test(email) || email.length > EMAIL_MAX) {
     errors.email = 'blogReader.contact.invalidEmail';
   }
   const subject = fields.subject.trim();
   if (subject === '') errors.subject = 'blogReader.contact.required';
-  else if (textLength(subject) > CONTACT_SUBJECT_MAX)
+  else if (charCount(subject) > CONTACT_SUBJECT_MAX)
     errors.subject = 'blogReader.contact.subjectTooLong';
   const content = fields.content.trim();
   if (content === '') errors.content = 'blogReader.contact.required';
-  else if (textLength(content) > CONTACT_CONTENT_MAX) errors.content = 'blogReader.contact.tooLong';
+  else if (charCount(content) > CONTACT_CONTENT_MAX) errors.content = 'blogReader.contact.tooLong';
   if (fields.code.trim() === '') errors.code = 'blogReader.contact.captchaRequired';
   return errors;
 }

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
-import { avatarUrl } from '../../lib/avatar.ts';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { AuthState } from '../../lib/guards.ts';
-import { DEFAULT_AVATAR, paths } from '../../lib/shared/paths.ts';
+import { paths } from '../../lib/shared/paths.ts';
 import { findRoute, isProtected } from '../../lib/shared/routes.ts';
 import { $auth, $user, signOut } from '../../lib/stores/session.ts';
 import Icon from './Icon.tsx';
 import Msg from './Msg.tsx';
+import UserAvatar from './UserAvatar.tsx';
 
 const ANONYMOUS: AuthState = { kind: 'anonymous' };
 
@@ -34,11 +34,6 @@ function useDismiss(
       document.removeEventListener('click', onClick);
     };
   }, [open, setOpen, root, button]);
-}
-
-function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(DEFAULT_AVATAR)) img.src = DEFAULT_AVATAR;
 }
 
 /**
@@ -93,14 +88,7 @@ export default function AccountMenu() {
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
       >
-        <img
-          src={avatarUrl(user.avatar)}
-          alt=""
-          width={32}
-          height={32}
-          className="size-8 rounded-full border border-line bg-accent-soft object-cover"
-          onError={showDefaultAvatar}
-        />
+        <UserAvatar avatar={user.avatar} size={32} />
         <span className="hidden max-w-32 truncate text-sm font-medium xl:inline">
           {user.nickname}
         </span>

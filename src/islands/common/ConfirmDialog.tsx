@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { Notice } from '../../lib/api/failure.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import Msg from './Msg.tsx';
+import NoticeText from './NoticeText.tsx';
 import { BUTTON_BUSY_CLASS, DANGER_BUTTON_CLASS, ERROR_CLASS } from './ui.ts';
 
 interface Props {
@@ -14,7 +16,7 @@ interface Props {
   /** While the confirmed action runs: both buttons wait. */
   busy?: boolean;
   /** Why the confirmed action failed, shown inside the dialog. */
-  error?: string | null;
+  error?: Notice | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -69,7 +71,7 @@ export default function ConfirmDialog({
         {children}
       </div>
       <p role="alert" className={`${ERROR_CLASS} mt-3 empty:mt-0`}>
-        {error}
+        {error && <NoticeText notice={error} />}
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <button

@@ -11,7 +11,8 @@ export type IconName =
   | 'dice'
   | 'pin'
   | 'alert'
-  | 'check';
+  | 'check'
+  | 'thumb';
 
 const PATHS: Record<IconName, string> = {
   sun: 'M12 4V2m0 20v-2m8-8h2M2 12h2m13.66-5.66 1.41-1.41M4.93 19.07l1.41-1.41m0-11.32L4.93 4.93m14.14 14.14-1.41-1.41M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z',
@@ -30,6 +31,7 @@ const PATHS: Record<IconName, string> = {
   alert:
     'M12 8v5m0 3.5h.01M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z',
   check: 'M20 6 9 17l-5-5',
+  thumb: 'M7 10v11H3V10h4Zm0 0 4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7',
 };
 
 /** A decorative stroke icon (hidden from assistive technology; label the control instead). */

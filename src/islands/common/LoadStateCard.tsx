@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import type { Notice } from '../../lib/api/failure.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import Msg from './Msg.tsx';
+import NoticeText from './NoticeText.tsx';
 import { ERROR_CLASS } from './ui.ts';
 
-export type LoadState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error'; text: string };
+export type LoadState =
+  { kind: 'loading' } | { kind: 'missing' } | { kind: 'error'; notice: Notice };
 
 /**
  * What an editor shows instead of its form while its record loads, when the record does not
@@ -37,7 +40,7 @@ export default function LoadStateCard({
         </p>
       ) : (
         <p role="alert" className={ERROR_CLASS}>
-          {state.text}
+          <NoticeText notice={state.notice} />
         </p>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-4">

@@ -1,6 +1,6 @@
+import type { Notice } from '../../lib/api/failure.ts';
 import type { MessageVars } from '../../lib/i18n/index.ts';
 import Msg from './Msg.tsx';
-import type { Notice } from '../../lib/auth-form.ts';
 
 /**
  * A notice in both languages (CSS on <html data-lang> shows one): one of our messages, or the

@@ -10,6 +10,10 @@ export const BUTTON_BUSY_CLASS = 'disabled:cursor-not-allowed disabled:opacity-6
 
 export const ERROR_CLASS = 'text-sm font-medium text-red-700 dark:text-red-300';
 
+/** A compact button or button-like link (table rows, pickers); the delete one turns red. */
+export const SMALL_BUTTON_CLASS = 'btn min-h-9 py-1';
+export const ROW_DELETE_CLASS = `${SMALL_BUTTON_CLASS} hover:border-red-700 hover:text-red-700 dark:hover:border-red-300 dark:hover:text-red-300`;
+
 export const DANGER_BUTTON_CLASS =
   'btn border-red-700 bg-red-700 text-white hover:border-red-800 hover:bg-red-800 hover:text-white dark:border-red-400 dark:bg-red-400 dark:text-black dark:hover:text-black';
 

@@ -1,18 +1,18 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { User } from '../../server/user/user.schema.ts';
-import { avatarUrl } from '../../lib/avatar.ts';
 import { getUploadTicket, uploadFile } from '../../lib/api/upload.ts';
 import { updateAvatar } from '../../lib/api/user.ts';
-import { DEFAULT_AVATAR } from '../../lib/shared/paths.ts';
 import { updateUser } from '../../lib/stores/session.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
+import UserAvatar from '../common/UserAvatar.tsx';
 import AvatarCropper from './AvatarCropper.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { imageSize, renderCrop } from './crop-canvas.ts';
 import { initialCrop, type Crop } from './crop.ts';
 import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
-import { FormProblem, useFeedback } from '../../lib/api/feedback.ts';
+import { FormProblem, useFeedback } from '../common/use-feedback.ts';
 
 /** The types the server accepts (the upload is re-encoded, but the picked file must be readable). */
 export const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -22,11 +22,6 @@ export const SOURCE_MAX_BYTES = 20 * 1024 * 1024;
 interface Picked {
   image: HTMLImageElement;
   url: string;
-}
-
-function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(DEFAULT_AVATAR)) img.src = DEFAULT_AVATAR;
 }
 
 async function openImage(file: File): Promise<Picked> {
@@ -45,7 +40,8 @@ async function openImage(file: File): Promise<Picked> {
 
 /** The avatar: pick a picture, choose a square of it, upload it (with progress), done. */
 export default function AvatarSection({ user }: { user: User }) {
-  const { feedback, busy, run, refuse, reset, t } = useFeedback();
+  const { t } = useT();
+  const { feedback, busy, run, refuse, reset } = useFeedback();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [crop, setCrop] = useState<Crop | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -75,11 +71,11 @@ export default function AvatarSection({ user }: { user: User }) {
     const file = event.target.files?.[0];
     if (!file) return;
     if (!ACCEPTED_TYPES.includes(file.type)) {
-      refuse(t('profile.avatar.badType'));
+      refuse({ key: 'profile.avatar.badType' });
       return;
     }
     if (file.size > SOURCE_MAX_BYTES) {
-      refuse(t('profile.avatar.tooLarge', { mb: SOURCE_MAX_BYTES / 1024 / 1024 }));
+      refuse({ key: 'profile.avatar.tooLarge', vars: { mb: SOURCE_MAX_BYTES / 1024 / 1024 } });
       return;
     }
     try {
@@ -88,7 +84,7 @@ export default function AvatarSection({ user }: { user: User }) {
       setPicked(next);
       setCrop(initialCrop(imageSize(next.image)));
     } catch {
-      refuse(t('profile.avatar.unreadable'));
+      refuse({ key: 'profile.avatar.unreadable' });
     }
   };
 
@@ -113,13 +109,14 @@ export default function AvatarSection({ user }: { user: User }) {
         try {
           blob = await renderCrop(picked.image, crop);
         } catch {
-          throw new FormProblem(t('profile.avatar.unreadable'));
+          throw new FormProblem({ key: 'profile.avatar.unreadable' });
         }
         const ticket = await getUploadTicket();
         if (blob.size > ticket.maxBytes) {
-          throw new FormProblem(
-            t('profile.avatar.tooLarge', { mb: Math.floor(ticket.maxBytes / 1048576) }),
-          );
+          throw new FormProblem({
+            key: 'profile.avatar.tooLarge',
+            vars: { mb: Math.floor(ticket.maxBytes / 1048576) },
+          });
         }
         const { key } = await uploadFile(ticket, blob, {
           fileName: blob.type === 'image/webp' ? 'avatar.webp' : 'avatar.png',
@@ -128,12 +125,12 @@ export default function AvatarSection({ user }: { user: User }) {
         });
         updateUser(await updateAvatar(key));
         close();
-        return t('profile.avatar.saved');
+        return { key: 'profile.avatar.saved' };
       } catch (error) {
         setProgress(null);
         if (controller.signal.aborted) {
           close();
-          return t('profile.avatar.cancelled');
+          return { key: 'profile.avatar.cancelled' };
         }
         throw error;
       } finally {
@@ -148,14 +145,7 @@ export default function AvatarSection({ user }: { user: User }) {
   return (
     <ProfileCard id="profile-avatar" titleKey="profile.avatar.title" descKey="profile.avatar.desc">
       <div className="flex flex-wrap items-center gap-4">
-        <img
-          src={avatarUrl(user.avatar)}
-          alt={t('profile.avatar.currentAlt')}
-          width={80}
-          height={80}
-          className="size-20 rounded-full border border-line bg-accent-soft object-cover"
-          onError={showDefaultAvatar}
-        />
+        <UserAvatar avatar={user.avatar} size={80} alt={t('profile.avatar.currentAlt')} />
         <div>
           <input
             ref={fileInput}
@@ -210,7 +200,7 @@ export default function AvatarSection({ user }: { user: User }) {
           </div>
         </div>
       )}
-      <Feedback feedback={feedback} errorId={errorId} busyText={t('profile.avatar.busy')} />
+      <Feedback feedback={feedback} errorId={errorId} busyText={<Msg k="profile.avatar.busy" />} />
     </ProfileCard>
   );
 }

@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { User } from '../../server/user/user.schema.ts';
-import { retryAfterSeconds } from '../../lib/api/errors.ts';
+import { retryAfterSeconds } from '../../lib/api/failure.ts';
 import { sendEmailCode, updateEmail } from '../../lib/api/user.ts';
 import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
-import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';
+import { fieldErrorProps, useFeedback } from '../common/use-feedback.ts';
+import { EMAIL_SHAPE } from '../../lib/shared/limits.ts';
 
 /** After a code is sent, the button waits this long (the server allows one a minute). */
 export const RESEND_SECONDS = 60;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE_PATTERN = /^\d{6}$/;
 
 /** A countdown in whole seconds that ticks down to 0. */
@@ -28,7 +28,7 @@ function useCountdown(): [number, (seconds: number) => void] {
 
 /** Change the email: a code goes to the new address, and the code proves it is yours. */
 export default function EmailSection({ user }: { user: User }) {
-  const { feedback, busy, run, refuse, t } = useFeedback();
+  const { feedback, busy, run, refuse } = useFeedback();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -40,12 +40,12 @@ export default function EmailSection({ user }: { user: User }) {
   const address = email.trim();
 
   const send = async () => {
-    if (!EMAIL_PATTERN.test(address)) {
-      refuse(t('profile.email.invalid'), 'email');
+    if (!EMAIL_SHAPE.test(address)) {
+      refuse({ key: 'profile.email.invalid' }, 'email');
       return;
     }
     if (address.toLowerCase() === user.email?.toLowerCase()) {
-      refuse(t('profile.email.same'), 'email');
+      refuse({ key: 'profile.email.same' }, 'email');
       return;
     }
     setSending(true);
@@ -60,19 +60,19 @@ export default function EmailSection({ user }: { user: User }) {
       setSentTo(address);
       setWait(RESEND_SECONDS);
       codeInput.current?.focus();
-      return t('profile.email.sent', { email: address });
+      return { key: 'profile.email.sent', vars: { email: address } };
     });
     setSending(false);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!EMAIL_PATTERN.test(address)) {
-      refuse(t('profile.email.invalid'), 'email');
+    if (!EMAIL_SHAPE.test(address)) {
+      refuse({ key: 'profile.email.invalid' }, 'email');
       return;
     }
     if (!CODE_PATTERN.test(code.trim())) {
-      refuse(t('profile.email.codeInvalid'), 'code');
+      refuse({ key: 'profile.email.codeInvalid' }, 'code');
       return;
     }
     void run(async () => {
@@ -80,7 +80,7 @@ export default function EmailSection({ user }: { user: User }) {
       setEmail('');
       setCode('');
       setSentTo(null);
-      return t('profile.email.saved', { email: address });
+      return { key: 'profile.email.saved', vars: { email: address } };
     });
   };
 

@@ -1,6 +1,7 @@
 import GithubMark from '../common/GithubMark.tsx';
 import { useId } from 'react';
 import type { UserExtra } from '../../lib/api/admin-types.ts';
+import type { Notice } from '../../lib/api/failure.ts';
 import { githubAuthorize } from '../../lib/api/auth.ts';
 import { unlinkGithub } from '../../lib/api/user.ts';
 import { updateUser } from '../../lib/stores/session.ts';
@@ -8,11 +9,12 @@ import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+import { useFeedback } from '../common/use-feedback.ts';
+import RetryAlert from '../common/RetryAlert.tsx';
 import { useSiteSettings } from '../common/use-site-settings.ts';
 
 export type ExtraState =
-  { kind: 'loading' } | { kind: 'ready'; extra: UserExtra } | { kind: 'error'; text: string };
+  { kind: 'loading' } | { kind: 'ready'; extra: UserExtra } | { kind: 'error'; notice: Notice };
 
 interface Props {
   extra: ExtraState;
@@ -26,7 +28,7 @@ interface Props {
  */
 export default function GithubSection({ extra, onRetry, onUnlinked }: Props) {
   const settings = useSiteSettings();
-  const { feedback, busy, run, t } = useFeedback();
+  const { feedback, busy, run } = useFeedback();
   const errorId = useId();
   const noteId = useId();
 
@@ -37,14 +39,14 @@ export default function GithubSection({ extra, onRetry, onUnlinked }: Props) {
     void run(async () => {
       const { url } = await githubAuthorize('link');
       window.location.assign(url);
-      return t('profile.github.redirecting');
+      return { key: 'profile.github.redirecting' };
     });
 
   const unlink = () =>
     void run(async () => {
       updateUser(await unlinkGithub());
       onUnlinked();
-      return t('profile.github.unlinked');
+      return { key: 'profile.github.unlinked' };
     });
 
   let body;
@@ -55,16 +57,7 @@ export default function GithubSection({ extra, onRetry, onUnlinked }: Props) {
       </p>
     );
   } else if (extra.kind === 'error') {
-    body = (
-      <div>
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          {extra.text}
-        </p>
-        <button type="button" className="btn mt-3" onClick={onRetry}>
-          <Msg k="profile.retry" />
-        </button>
-      </div>
-    );
+    body = <RetryAlert notice={extra.notice} onRetry={onRetry} retryKey="profile.retry" />;
   } else if (extra.extra.githubLinked) {
     const { githubLogin, hasPassword } = extra.extra;
     body = (

@@ -1,18 +1,20 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { User } from '../../server/user/user.schema.ts';
 import { randomNickname, updateNickname } from '../../lib/api/user.ts';
-import { NICKNAME_MAX, charCount } from '../../lib/auth-form.ts';
+import { NICKNAME_MAX, charCount } from '../../lib/shared/limits.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import { updateUser } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { INPUT_CLASS, LABEL_CLASS, HINT_CLASS, BUTTON_BUSY_CLASS } from '../common/ui.ts';
-import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';
+import { fieldErrorProps, useFeedback } from '../common/use-feedback.ts';
 import Icon from '../common/Icon.tsx';
 
 /** The nickname: type one or roll the dice, then save. */
 export default function NicknameSection({ user }: { user: User }) {
-  const { feedback, busy, run, refuse, t } = useFeedback();
+  const { t } = useT();
+  const { feedback, busy, run, refuse } = useFeedback();
   const [nickname, setNickname] = useState(user.nickname);
   const [rolling, setRolling] = useState(false);
   const inputId = useId();
@@ -38,12 +40,12 @@ export default function NicknameSection({ user }: { user: User }) {
     event.preventDefault();
     const length = charCount(trimmed);
     if (length < 1 || length > NICKNAME_MAX) {
-      refuse(t('profile.nickname.invalid', { max: NICKNAME_MAX }), 'nickname');
+      refuse({ key: 'profile.nickname.invalid', vars: { max: NICKNAME_MAX } }, 'nickname');
       return;
     }
     void run(async () => {
       updateUser(await updateNickname(trimmed));
-      return t('profile.nickname.saved');
+      return { key: 'profile.nickname.saved' };
     });
   };
 

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { User } from '../../server/user/user.schema.ts';
 import { updatePassword } from '../../lib/api/user.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, charCount } from '../../lib/auth-form.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, charCount } from '../../lib/shared/limits.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
-import { fieldErrorProps, useFeedback } from '../../lib/api/feedback.ts';
+import { fieldErrorProps, useFeedback } from '../common/use-feedback.ts';
 
 interface Props {
   user: User;
@@ -18,7 +18,7 @@ interface Props {
 
 /** Change the password (the current one is required when there is one) or set a first one. */
 export default function PasswordSection({ user, hasPassword, onChanged }: Props) {
-  const { feedback, busy, run, refuse, t } = useFeedback();
+  const { feedback, busy, run, refuse } = useFeedback();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -28,16 +28,19 @@ export default function PasswordSection({ user, hasPassword, onChanged }: Props)
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (needsCurrent && current === '') {
-      refuse(t('profile.password.currentMissing'), 'current');
+      refuse({ key: 'profile.password.currentMissing' }, 'current');
       return;
     }
     const length = charCount(next);
     if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
-      refuse(t('profile.password.length', { min: PASSWORD_MIN, max: PASSWORD_MAX }), 'next');
+      refuse(
+        { key: 'profile.password.length', vars: { min: PASSWORD_MIN, max: PASSWORD_MAX } },
+        'next',
+      );
       return;
     }
     if (confirm !== next) {
-      refuse(t('profile.password.mismatch'), 'confirm');
+      refuse({ key: 'profile.password.mismatch' }, 'confirm');
       return;
     }
     void run(async () => {
@@ -50,7 +53,7 @@ export default function PasswordSection({ user, hasPassword, onChanged }: Props)
       setNext('');
       setConfirm('');
       onChanged();
-      return t('profile.password.saved');
+      return { key: 'profile.password.saved' };
     });
   };
 

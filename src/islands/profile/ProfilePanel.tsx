@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { UserExtra } from '../../lib/api/admin-types.ts';
 import { getUserExtra } from '../../lib/api/user.ts';
-import { errorText } from '../../lib/api/errors.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
+import { readFailure } from '../../lib/api/failure.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import { $sessionStatus, $user } from '../../lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
@@ -22,7 +21,6 @@ import SessionsSection from './SessionsSection.tsx';
 export default function ProfilePanel() {
   const user = useStore($user, { ssr: 'initial' });
   const status = useStore($sessionStatus, { ssr: 'initial' });
-  const { locale, t } = useT();
   const [extra, setExtra] = useState<ExtraState>({ kind: 'loading' });
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const userId = user?.id ?? null;
@@ -31,23 +29,14 @@ export default function ProfilePanel() {
     setExtra({ kind: 'loading' });
     getUserExtra().then(
       (value) => setExtra({ kind: 'ready', extra: value }),
-      (error: unknown) =>
-        setExtra({
-          kind: 'error',
-          text: errorText(error, locale, {
-            network: t('apiError.network'),
-            unknown: t('apiError.unknown'),
-          }),
-        }),
+      (error: unknown) => setExtra({ kind: 'error', notice: readFailure(error).notice }),
     );
-  }, [locale, t]);
+  }, []);
 
-  // Loaded once per signed-in user, not again when the language (and so loadExtra) changes.
-  const loadExtraRef = useRef(loadExtra);
-  loadExtraRef.current = loadExtra;
+  // Loaded once per signed-in user.
   useEffect(() => {
-    if (userId) loadExtraRef.current();
-  }, [userId]);
+    if (userId) loadExtra();
+  }, [userId, loadExtra]);
 
   const patchExtra = (change: Partial<UserExtra>) =>
     setExtra((state) =>

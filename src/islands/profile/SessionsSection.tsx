@@ -1,24 +1,20 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { DeviceSession } from '../../lib/api/admin-types.ts';
+import { readFailure, type Notice } from '../../lib/api/failure.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from '../../lib/api/user.ts';
-import type { Locale } from '../../lib/i18n/index.ts';
+import { useT } from '../../lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { deviceName } from './device-name.ts';
-import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
-import { useFeedback } from '../../lib/api/feedback.ts';
+import RetryAlert from '../common/RetryAlert.tsx';
+import { BUTTON_BUSY_CLASS, formatTime } from '../common/ui.ts';
+import { useFeedback } from '../common/use-feedback.ts';
 
 type ListState =
   | { kind: 'loading' }
   | { kind: 'ready'; sessions: DeviceSession[] }
-  | { kind: 'error'; text: string };
-
-function formatTime(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+  | { kind: 'error'; notice: Notice };
 
 /** The current device first, then the most recently active. */
 function ordered(sessions: DeviceSession[]): DeviceSession[] {
@@ -36,7 +32,8 @@ interface Props {
 
 /** The devices signed in to this account; any other one can be signed out. */
 export default function SessionsSection({ version }: Props) {
-  const { feedback, busy, run, describe, locale, t } = useFeedback();
+  const { locale, t } = useT();
+  const { feedback, busy, run } = useFeedback();
   const [list, setList] = useState<ListState>({ kind: 'loading' });
   const [pending, setPending] = useState<string | null>(null);
   const errorId = useId();
@@ -45,16 +42,14 @@ export default function SessionsSection({ version }: Props) {
     setList({ kind: 'loading' });
     listSessions().then(
       (sessions) => setList({ kind: 'ready', sessions: ordered(sessions) }),
-      (error: unknown) => setList({ kind: 'error', text: describe(error) }),
+      (error: unknown) => setList({ kind: 'error', notice: readFailure(error).notice }),
     );
-  }, [describe]);
+  }, []);
 
-  // Loads on mount and again whenever `version` changes (not when the language does).
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  // Loads on mount and again whenever `version` changes.
   useEffect(() => {
-    loadRef.current();
-  }, [version]);
+    load();
+  }, [version, load]);
 
   const others = list.kind === 'ready' ? list.sessions.filter((s) => !s.current) : [];
 
@@ -67,7 +62,7 @@ export default function SessionsSection({ version }: Props) {
           ? { kind: 'ready', sessions: state.sessions.filter((s) => s.id !== session.id) }
           : state,
       );
-      return t('profile.sessions.revoked');
+      return { key: 'profile.sessions.revoked' };
     }).finally(() => setPending(null));
   };
 
@@ -80,7 +75,7 @@ export default function SessionsSection({ version }: Props) {
           ? { kind: 'ready', sessions: state.sessions.filter((s) => s.current) }
           : state,
       );
-      return t('profile.sessions.revokedOthers');
+      return { key: 'profile.sessions.revokedOthers' };
     }).finally(() => setPending(null));
   };
 
@@ -92,16 +87,7 @@ export default function SessionsSection({ version }: Props) {
       </p>
     );
   } else if (list.kind === 'error') {
-    body = (
-      <div>
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          {list.text}
-        </p>
-        <button type="button" className="btn mt-3" onClick={load}>
-          <Msg k="profile.retry" />
-        </button>
-      </div>
-    );
+    body = <RetryAlert notice={list.notice} onRetry={load} retryKey="profile.retry" />;
   } else if (list.sessions.length === 0) {
     body = (
       <p className="text-sm text-muted">

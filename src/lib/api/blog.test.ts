@@ -6,7 +6,6 @@ import {
   postComment,
   randomArticle,
   searchArticles,
-  sendContact,
   voteComment,
 } from './blog.ts';
 import { ApiError } from '../http.ts';
@@ -134,18 +133,4 @@ test('randomArticle: GET /api/blog/article/random → the id', async () => {
   answer({ id: 'a9' });
   await expect(randomArticle()).resolves.toBe('a9');
   expect(call().url.pathname).toBe('/api/blog/article/random');
-});
-
-test('sendContact: POST /api/contact/email with the fields and the captcha answer', async () => {
-  answer({ id: 'm1' });
-  const message = {
-    email: 'a@example.com',
-    subject: 'Hello',
-    content: 'Text',
-    sessionId: 's1',
-    code: 'AB12',
-  };
-  await expect(sendContact(message)).resolves.toEqual({ id: 'm1' });
-  expect(call()).toMatchObject({ method: 'POST', body: message });
-  expect(call().url.pathname).toBe('/api/contact/email');
 });

@@ -1,14 +1,13 @@
 /**
  * Calls of the blog reader (spec §7 Blog): an article's comments and their thumbs, the database
- * search, a random article and the contact form. One typed function per endpoint, resolving `data`.
+ * search and a random article. One typed function per endpoint, resolving `data`.
  */
 import type { SearchHit } from '../../server/blog/article.schema.ts';
 import type { Comment, CommentThread, Vote, Votes } from '../../server/blog/comment.schema.ts';
-import type { ContactSent } from '../../server/contact/contact.schema.ts';
 import type { Page } from '../shared/codes.ts';
 import { request } from '../http.ts';
 
-export type { Comment, CommentThread, ContactSent, Page, SearchHit, Vote, Votes };
+export type { Comment, CommentThread, Page, SearchHit, Vote, Votes };
 
 /** GET /api/blog/comment/article/{id} — a page of top-level comments, each with its replies. */
 export function listComments(
@@ -66,18 +65,4 @@ export function searchArticles(term: string, pageNum = 1, pageSize = 10): Promis
 export async function randomArticle(): Promise<string> {
   const { id } = await request<{ id: string }>('get', 'blog/article/random');
   return id;
-}
-
-export interface ContactMessage {
-  email: string;
-  subject: string;
-  content: string;
-  /** The image captcha's session and the typed code. */
-  sessionId: string;
-  code: string;
-}
-
-/** POST /api/contact/email — stores the message for the owner (then mails it); its id. */
-export function sendContact(message: ContactMessage): Promise<ContactSent> {
-  return request<ContactSent>('post', 'contact/email', { json: message });
 }

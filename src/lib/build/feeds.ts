@@ -15,14 +15,14 @@ import { renderForBuild } from './render-cache.ts';
 import type { SnapshotArticle, SnapshotTerm } from '../shared/blog-snapshot.ts';
 import { escapeHtml } from '../shared/escape.ts';
 import { paths } from '../shared/paths.ts';
+import type { TermKind } from '../shared/term-kinds.ts';
 import { loadBlogSnapshot } from './blog-snapshot.ts';
 
 export type FeedFormat = 'rss' | 'atom' | 'json';
-export type FeedTermKind = 'category' | 'tag';
 
 /** A type, not an interface: Astro's page props must be assignable to a record. */
 export type FeedTerm = {
-  readonly kind: FeedTermKind;
+  readonly kind: TermKind;
   readonly id: number;
   readonly name: string;
 };
@@ -131,7 +131,7 @@ interface Entry {
   /** The later of update and publish time. */
   readonly updated: Date;
   /** The category, then the tags. */
-  readonly terms: readonly { kind: FeedTermKind; name: string }[];
+  readonly terms: readonly { kind: TermKind; name: string }[];
 }
 
 /** Rendered content per article (id + source), so each article is rendered once per build. */
@@ -322,7 +322,7 @@ export async function feedResponse(
 }
 
 /** getStaticPaths of the per-term feeds: one path per category or tag of the snapshot. */
-export function feedTermPaths(kind: FeedTermKind): { params: { id: string }; props: FeedTerm }[] {
+export function feedTermPaths(kind: TermKind): { params: { id: string }; props: FeedTerm }[] {
   const snapshot = loadBlogSnapshot();
   const terms: readonly SnapshotTerm[] = kind === 'category' ? snapshot.categories : snapshot.tags;
   return terms.map((t) => ({

@@ -1,12 +1,6 @@
 /** Messages of the blog reader islands (comments, share, search, contact); merged into messages.ts. Both tables have the same keys. */
 
 export const zhCN = {
-  'blogReader.error.network': '无法连接服务器，请检查网络后重试。',
-  'blogReader.error.unknown': '操作失败，请稍后重试。',
-  'blogReader.error.tooMany': '操作太频繁，请稍后再试。',
-  'blogReader.error.tooManyWait': '操作太频繁，请在 {time} 后再试。',
-  'blogReader.error.signIn': '请先登录。',
-
   'blogReader.comments.title': '评论',
   'blogReader.comments.count': '（{count}）',
   'blogReader.comments.atLeast': '（{count}+）',
@@ -68,13 +62,6 @@ export const zhCN = {
 } as const;
 
 export const en: Readonly<Record<keyof typeof zhCN, string>> = {
-  'blogReader.error.network':
-    'The server could not be reached; check your connection and try again.',
-  'blogReader.error.unknown': 'That did not work; please try again later.',
-  'blogReader.error.tooMany': 'Too many attempts; please wait a moment.',
-  'blogReader.error.tooManyWait': 'Too many attempts; try again in {time}.',
-  'blogReader.error.signIn': 'Please sign in first.',
-
   'blogReader.comments.title': 'Comments',
   'blogReader.comments.count': '({count})',
   'blogReader.comments.atLeast': '({count}+)',

@@ -1,5 +1,6 @@
 /** Every internal URL of the site is built here (style.md point 14). */
 import type { PracticeDemo } from './routes.ts';
+import type { TermKind } from './term-kinds.ts';
 
 export const paths = {
   home: () => '/',
@@ -24,13 +25,13 @@ export const paths = {
   blogContact: () => '/blog/contact',
   blogContactInbox: () => '/blog/manage/contact/list',
   /** The prebuilt feeds (served under /api like the spec's RSS address). */
-  blogFeed: (format: 'rss' | 'atom' | 'json', term?: { kind: 'category' | 'tag'; id: number }) =>
+  blogFeed: (format: 'rss' | 'atom' | 'json', term?: { kind: TermKind; id: number }) =>
     `/api/blog/feed/${term ? `${term.kind}/${term.id}/` : ''}${format === 'json' ? 'feed.json' : `${format}.xml`}`,
   blogArticle: (id: string) => `/blog/${encodeURIComponent(id)}`,
   blogManage: () => '/blog/manage',
-  blogManageList: (kind: 'article' | 'category' | 'tag') => `/blog/manage/${kind}/list`,
-  blogManageAdd: (kind: 'article' | 'category' | 'tag') => `/blog/manage/${kind}/add`,
-  blogManageEdit: (kind: 'article' | 'category' | 'tag', id: string) =>
+  blogManageList: (kind: 'article' | TermKind) => `/blog/manage/${kind}/list`,
+  blogManageAdd: (kind: 'article' | TermKind) => `/blog/manage/${kind}/add`,
+  blogManageEdit: (kind: 'article' | TermKind, id: string) =>
     `/blog/manage/${kind}/edit/${encodeURIComponent(id)}`,
   adminUserList: () => '/admin/user/list',
   adminUserEdit: (id: string) => `/admin/user/edit/${encodeURIComponent(id)}`,

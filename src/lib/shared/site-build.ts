@@ -1,10 +1,7 @@
 /**
  * The state of the page rebuild that follows content changes (design.md §1), as
- * `GET /api/blog/build` answers it and the WebSocket topic SITE_BUILD_TOPIC pushes it.
+ * `GET /api/blog/build` answers it and the hub's SITE_BUILD_TOPIC (topics.ts) pushes it.
  */
-
-/** WebSocket topic of rebuild state changes; subscribing needs a blog manage permission. */
-export const SITE_BUILD_TOPIC = 'blog:build';
 
 export type SiteBuildState = 'idle' | 'queued' | 'running' | 'done' | 'failed';
 
@@ -21,3 +18,14 @@ export interface SiteBuildStatus {
   /** When the pages being served were built from the database (null: not since this start). */
   readonly builtAt: string | null;
 }
+
+/** Before any build since this start. */
+export const IDLE_BUILD_STATUS: SiteBuildStatus = {
+  state: 'idle',
+  queuedAt: null,
+  startedAt: null,
+  finishedAt: null,
+  ms: null,
+  error: null,
+  builtAt: null,
+};

@@ -7,6 +7,7 @@ import { Code } from '../../lib/shared/codes.ts';
 import { AppError } from '../common/app-error.ts';
 import type { AppContext } from '../context.ts';
 import type { MailLocale } from '../mail/index.ts';
+import { addressKey } from '../common/rate-limit.ts';
 import {
   createUser,
   getUser,
@@ -14,11 +15,16 @@ import {
   passwordProblem,
   verifyPassword,
 } from '../user/index.ts';
+import { findUserByAccount, findUserByUsername, updateUser } from '../user/user.repo.ts';
 import type { UserRow } from '../user/user.table.ts';
-import { findUserByAccount, setUserLocale, usernameExists } from './account.repo.ts';
 import type { AuthResult, LoginBody, RegisterBody } from './auth.schema.ts';
-import { LoginThrottle, type LoginSubject } from './login-throttle.ts';
-import { addressKey } from '../common/rate-limit.ts';
+import {
+  checkThrottle,
+  clearFailures,
+  countFailure,
+  takeTurn,
+  type LoginSubject,
+} from './login-throttle.ts';
 
 /** Who is asking: the device a new session is recorded with, and the language of their mail. */
 export interface Client {
@@ -37,10 +43,6 @@ function timingDummy(): Promise<string> {
   return dummyHash;
 }
 
-export function loginThrottle(ctx: AppContext): LoginThrottle {
-  return new LoginThrottle(ctx.kv, () => ctx.sessions.now());
-}
-
 /** The throttle subject of an account: its id when it exists, else the name as typed. */
 export function loginSubject(row: UserRow | undefined, account: string, ip: string): LoginSubject {
   const name = row ? `user:${row.id}` : `name:${account.trim().toLowerCase()}`;
@@ -48,13 +50,17 @@ export function loginSubject(row: UserRow | undefined, account: string, ip: stri
 }
 
 /** Opens a session for the user on this device. */
-export async function signIn(ctx: AppContext, userId: string, client: Client): Promise<AuthResult> {
+export async function signIn(
+  ctx: Pick<AppContext, 'db' | 'sessions'>,
+  userId: string,
+  client: Client,
+): Promise<AuthResult> {
   const token = await ctx.sessions.create(userId, { userAgent: client.userAgent, ip: client.ip });
-  return { token, user: await getUser(ctx.db.kysely, userId) };
+  return { token, user: await getUser(ctx, userId) };
 }
 
 export async function register(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'sessions' | 'captcha' | 'now'>,
   body: RegisterBody,
   client: Client,
 ): Promise<AuthResult> {
@@ -64,16 +70,15 @@ export async function register(
   }
   const problem = passwordProblem(body.password, body.username);
   if (problem) throw AppError.badRequest(`password: ${problem}`);
-  const db = ctx.db.kysely;
-  if (await usernameExists(db, body.username)) {
+  if (await findUserByUsername(ctx.db.kysely, body.username)) {
     throw AppError.refused('用户名已被占用 / This username is taken');
   }
-  const user = await createUser(db, {
+  const user = await createUser(ctx, {
     username: body.username,
     password: body.password,
     nickname: body.nickname.trim(),
   });
-  await setUserLocale(db, user.id, client.locale);
+  await updateUser(ctx.db.kysely, user.id, { locale: client.locale });
   return signIn(ctx, user.id, client);
 }
 
@@ -81,7 +86,7 @@ function captchaRequired(error: AppError): AppError {
   return new AppError(error.code, error.status, error.message, { captchaRequired: true });
 }
 
-async function checkCaptcha(ctx: AppContext, body: LoginBody): Promise<void> {
+async function checkCaptcha(ctx: Pick<AppContext, 'captcha'>, body: LoginBody): Promise<void> {
   if (!body.sessionId || !body.code) {
     throw captchaRequired(
       new AppError(Code.CAPTCHA_EXPIRED, 400, '请填写图形验证码 / Solve the image captcha first'),
@@ -94,21 +99,24 @@ async function checkCaptcha(ctx: AppContext, body: LoginBody): Promise<void> {
   }
 }
 
-export async function login(ctx: AppContext, body: LoginBody, client: Client): Promise<AuthResult> {
+export async function login(
+  ctx: Pick<AppContext, 'db' | 'sessions' | 'captcha' | 'kv' | 'now'>,
+  body: LoginBody,
+  client: Client,
+): Promise<AuthResult> {
   const row = await findUserByAccount(ctx.db.kysely, body.account);
   const subject = loginSubject(row, body.account, client.ip);
-  const throttle = loginThrottle(ctx);
-  const release = await throttle.begin(subject);
+  const release = await takeTurn(ctx, subject);
   try {
-    if ((await throttle.check(subject)).captchaRequired) await checkCaptcha(ctx, body);
+    if ((await checkThrottle(ctx, subject)).captchaRequired) await checkCaptcha(ctx, body);
     const stored = row?.password_hash ?? null;
     const valid = await verifyPassword(body.password, stored ?? (await timingDummy()));
     if (!row || stored === null || !valid) {
-      throw new AppError(Code.REFUSED, 401, WRONG_CREDENTIALS, await throttle.fail(subject));
+      throw new AppError(Code.REFUSED, 401, WRONG_CREDENTIALS, await countFailure(ctx, subject));
     }
     // Said only to someone who knows the password.
     if (row.is_locked) throw AppError.refused(ACCOUNT_LOCKED, 403);
-    await throttle.succeed(subject);
+    await clearFailures(ctx, subject);
   } finally {
     await release();
   }

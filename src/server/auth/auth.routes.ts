@@ -3,22 +3,20 @@ import { Type } from 'typebox';
 import { AppError } from '../common/app-error.ts';
 import { ok } from '../common/envelope.ts';
 import { Envelope, TokenSchema } from '../common/envelope.schema.ts';
-import { accountRoutes } from './account.routes.ts';
-import { currentAuth, requireUser } from './auth.plugin.ts';
+import { currentAuth, requireUser } from '../guard/index.ts';
 import { DeviceSessionSchema, Failure, SessionIdParamsSchema } from './auth.schema.ts';
-import { githubRoutes } from './github.routes.ts';
 
 const security = [{ bearer: [] }];
 
-/** Everything under /api/user/auth: sign-in flows, GitHub, and the session's own endpoints. */
+/**
+ * /api/user/auth: the session's own endpoints (sign-in flows are account.routes.ts, GitHub is
+ * github.routes.ts, under the same prefix).
+ */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(accountRoutes);
-  await app.register(githubRoutes);
-
   app.post(
     '/logout',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Sign out this device: its token stops working at once',
@@ -35,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/refresh',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'A new token for this session; the old one works for a short grace period',
@@ -49,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/heartbeat',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Marks the user online (every 10 s from each open page)',
@@ -65,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sessions',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: "The signed-in user's devices, most recently seen first",
@@ -82,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/sessions/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Signs out one of your devices (-404 for any session that is not yours)',
@@ -105,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/sessions',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Signs out every other device; this one stays signed in',

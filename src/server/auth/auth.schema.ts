@@ -4,16 +4,22 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { CaptchaAnswer, EmailSchema } from '../captcha/captcha.schema.ts';
-import { NICKNAME_MAX, UserSchema } from '../user/user.schema.ts';
+import { UserSchema } from '../user/user.schema.ts';
+import {
+  NICKNAME_MAX,
+  USERNAME_CHARS,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../../lib/shared/limits.ts';
 
 const Password = Type.String({ minLength: 1, maxLength: 1024, description: '8–128 characters' });
 
 export const RegisterBodySchema = Type.Object(
   {
     username: Type.String({
-      minLength: 3,
-      maxLength: 32,
-      pattern: '^[A-Za-z0-9_-]+$',
+      minLength: USERNAME_MIN,
+      maxLength: USERNAME_MAX,
+      pattern: USERNAME_CHARS,
       description: '3–32 letters, digits, _ or -; unique regardless of case',
     }),
     password: Password,

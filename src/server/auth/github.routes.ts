@@ -3,7 +3,7 @@ import { ok } from '../common/envelope.ts';
 import { Envelope } from '../common/envelope.schema.ts';
 import { UserSchema } from '../user/user.schema.ts';
 import { clientOf } from './account.routes.ts';
-import { currentAuth, requireUser } from './auth.plugin.ts';
+import { currentAuth, requireUser } from '../guard/index.ts';
 import {
   Failure,
   GithubAuthorizeQuerySchema,
@@ -72,7 +72,7 @@ export const githubRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/oauth2/github',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: 'Unlinks GitHub from the signed-in user (only while the account has a password)',

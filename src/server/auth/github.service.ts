@@ -13,20 +13,24 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { storeAvatarFromUrl } from '../upload/index.ts';
-import { getUser, USERNAME_PATTERN, type User } from '../user/index.ts';
-import type { UserRow } from '../user/user.table.ts';
+import type { Authenticated } from '../guard/index.ts';
+import { existingUser, getUser, type User } from '../user/index.ts';
 import {
-  findAccountById,
-  findUserByEmailAddress,
+  findUserByEmail,
   findUserByGithubId,
-  insertAccount,
-  setUserGithub,
-  usernameExists,
-} from './account.repo.ts';
+  findUserByUsername,
+  insertUser,
+  updateUser,
+} from '../user/user.repo.ts';
+import type { UserRow } from '../user/user.table.ts';
 import { ACCOUNT_LOCKED, signIn, type Client } from './account.service.ts';
-import { NICKNAME_MAX } from '../user/user.schema.ts';
+import {
+  NICKNAME_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../../lib/shared/limits.ts';
 import type { GithubMode, GithubSignInResult } from './auth.schema.ts';
-import type { Authenticated } from './session.service.ts';
 import { authorizeUrl, exchangeCode, fetchProfile, type GithubProfile } from './github.client.ts';
 
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -40,7 +44,9 @@ interface SavedState {
 
 const stateKey = (state: string) => `oauth:github:${state}`;
 
-function redirectUri(ctx: AppContext): string {
+type GithubContext = Pick<AppContext, 'db' | 'config' | 'kv' | 'sessions' | 'now'>;
+
+function redirectUri(ctx: Pick<AppContext, 'config'>): string {
   return `${ctx.config.siteUrl}${paths.githubCallback()}`;
 }
 
@@ -54,6 +60,11 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
+/** The columns that link a user to a GitHub account, or unlink it with `null`. */
+function githubColumns(github: GithubProfile | null, now: string) {
+  return { github_id: github?.id ?? null, github_login: github?.login ?? null, update_time: now };
+}
+
 /** GitHub's client credentials when sign-in is set up (id and secret both given), else null. */
 export function githubCredentials(
   github: Config['github'],
@@ -64,7 +75,7 @@ export function githubCredentials(
 
 /** The GitHub URL to send the browser to; link mode needs a signed-in user. */
 export async function githubAuthorize(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'kv'>,
   mode: GithubMode,
   auth: Authenticated | null,
 ): Promise<string> {
@@ -89,7 +100,7 @@ export async function githubAuthorize(
 
 /** Finishes a GitHub round trip: signs in (or creates) an account, or links the signed-in user. */
 export async function githubCallback(
-  ctx: AppContext,
+  ctx: GithubContext,
   query: { code: string; state: string },
   auth: Authenticated | null,
   client: Client,
@@ -111,22 +122,21 @@ export async function githubCallback(
   return signInWithGithub(ctx, profile, client);
 }
 
-async function linkTo(ctx: AppContext, userId: string, profile: GithubProfile): Promise<User> {
+async function linkTo(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  userId: string,
+  profile: GithubProfile,
+): Promise<User> {
   const db = ctx.db.kysely;
   const holder = await findUserByGithubId(db, profile.id);
   if (holder && holder.id !== userId) throw linkedElsewhere();
   try {
-    await setUserGithub(
-      db,
-      userId,
-      { id: profile.id, login: profile.login },
-      iso(ctx.sessions.now()),
-    );
+    await updateUser(db, userId, githubColumns(profile, iso(ctx.now())));
   } catch (error) {
     if (isUniqueViolation(error)) throw linkedElsewhere();
     throw error;
   }
-  return getUser(db, userId);
+  return getUser(ctx, userId);
 }
 
 function linkedElsewhere(): AppError {
@@ -140,22 +150,22 @@ function refuseLocked(row: UserRow): void {
 }
 
 async function signInWithGithub(
-  ctx: AppContext,
+  ctx: GithubContext,
   profile: GithubProfile,
   client: Client,
 ): Promise<GithubSignInResult> {
   const db = ctx.db.kysely;
-  const now = () => iso(ctx.sessions.now());
+  const now = () => iso(ctx.now());
   const linked = await findUserByGithubId(db, profile.id);
   if (linked) {
     refuseLocked(linked);
     if (linked.github_login !== profile.login) {
-      await setUserGithub(db, linked.id, { id: profile.id, login: profile.login }, now());
+      await updateUser(db, linked.id, githubColumns(profile, now()));
     }
     return { ...(await signIn(ctx, linked.id, client)), linked: false };
   }
   const email = profile.verifiedPrimaryEmail;
-  const owner = email ? await findUserByEmailAddress(db, email) : undefined;
+  const owner = email ? await findUserByEmail(db, email) : undefined;
   if (owner) {
     refuseLocked(owner);
     if (owner.github_id !== null) {
@@ -163,7 +173,7 @@ async function signInWithGithub(
         '该邮箱的账号已绑定另一个 GitHub 账号 / The account with this email is linked to another GitHub account',
       );
     }
-    await setUserGithub(db, owner.id, { id: profile.id, login: profile.login }, now());
+    await updateUser(db, owner.id, githubColumns(profile, now()));
     return { ...(await signIn(ctx, owner.id, client)), linked: true };
   }
   const userId = await createFromGithub(ctx, profile, client);
@@ -171,16 +181,19 @@ async function signInWithGithub(
 }
 
 /** A free username from a GitHub login: the login itself, else with -2, -3, … or a random tail. */
-async function uniqueUsername(ctx: AppContext, login: string): Promise<string> {
-  let base = login.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 32);
-  if (base.length < 3) base = `gh-${base}`.slice(0, 32);
+async function uniqueUsername(ctx: Pick<AppContext, 'db'>, login: string): Promise<string> {
+  let base = login.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, USERNAME_MAX);
+  if (base.length < USERNAME_MIN) base = `gh-${base}`.slice(0, USERNAME_MAX);
   const candidates = [base];
-  for (let n = 2; n <= 20; n += 1) candidates.push(`${base.slice(0, 32 - `-${n}`.length)}-${n}`);
+  for (let n = 2; n <= 20; n += 1)
+    candidates.push(`${base.slice(0, USERNAME_MAX - `-${n}`.length)}-${n}`);
   for (const name of candidates) {
-    if (USERNAME_PATTERN.test(name) && !(await usernameExists(ctx.db.kysely, name))) return name;
+    if (USERNAME_PATTERN.test(name) && !(await findUserByUsername(ctx.db.kysely, name))) {
+      return name;
+    }
   }
   const tail = `-${randomBytes(4).toString('hex')}`;
-  return `${base.slice(0, 32 - tail.length)}${tail}`;
+  return `${base.slice(0, USERNAME_MAX - tail.length)}${tail}`;
 }
 
 function nicknameOf(profile: GithubProfile): string {
@@ -189,17 +202,17 @@ function nicknameOf(profile: GithubProfile): string {
 
 /** Creates the account of a GitHub user (no password); returns its id. */
 async function createFromGithub(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'config' | 'kv' | 'now'>,
   profile: GithubProfile,
   client: Client,
 ): Promise<string> {
   const db = ctx.db.kysely;
   const avatar = profile.avatarUrl ? await storeAvatarFromUrl(ctx, profile.avatarUrl) : null;
   for (let attempt = 0; ; attempt += 1) {
-    const now = iso(ctx.sessions.now());
+    const now = iso(ctx.now());
     const id = randomUUID();
     try {
-      await insertAccount(db, {
+      await insertUser(db, {
         id,
         username: await uniqueUsername(ctx, profile.login),
         password_hash: null,
@@ -229,15 +242,17 @@ async function createFromGithub(
 }
 
 /** Unlinks GitHub; refused while the account has no password (it would have no way in). */
-export async function unlinkGithub(ctx: AppContext, userId: string): Promise<User> {
+export async function unlinkGithub(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  userId: string,
+): Promise<User> {
   const db = ctx.db.kysely;
-  const row = await findAccountById(db, userId);
-  if (!row) throw AppError.notFound('用户不存在 / No such user');
+  const row = await existingUser(db, userId);
   if (row.password_hash === null) {
     throw AppError.refused(
       '请先设置密码再解除 GitHub 绑定 / Set a password before unlinking GitHub',
     );
   }
-  if (row.github_id !== null) await setUserGithub(db, userId, null, iso(ctx.sessions.now()));
-  return getUser(db, userId);
+  if (row.github_id !== null) await updateUser(db, userId, githubColumns(null, iso(ctx.now())));
+  return getUser(ctx, userId);
 }

@@ -1,11 +1,5 @@
-export { authPlugin, requireUser, requirePermission, currentAuth } from './auth.plugin.ts';
-export { authRoutes } from './auth.routes.ts';
-export {
-  SessionService,
-  type Authenticated,
-  type DeviceSession,
-  type SessionPolicy,
-} from './session.service.ts';
+/** What other folders may use of the auth domain (its routes are registered by app.ts). */
+export { SessionService, type DeviceSession, type SessionPolicy } from './session.service.ts';
 export { memoryPresence, redisPresence, type Presence } from './presence.ts';
 export { seedRolesAndPermissions } from './seed.ts';
 export { sendRecoveryLink } from './recovery.service.ts';

@@ -5,9 +5,12 @@ import { memoryKv, redisKv } from '../kv/index.ts';
 import { connectRedis } from '../redis/index.ts';
 import {
   LOGIN_WINDOW_MS,
-  LoginThrottle,
   MAX_DELAY_MS,
+  checkThrottle,
+  clearFailures,
+  countFailure,
   delayAfter,
+  takeTurn,
   type LoginSubject,
 } from './login-throttle.ts';
 
@@ -21,29 +24,26 @@ test('delays start at the 5th failure with 30 s, double, and stop growing at 15 
 describe('the throttle on the memory store', () => {
   function setup() {
     let clock = 1_000_000;
-    const throttle = new LoginThrottle(
-      memoryKv(() => clock),
-      () => clock,
-    );
+    const throttle = { kv: memoryKv(() => clock), now: () => clock };
     return { throttle, advance: (ms: number) => (clock += ms) };
   }
   const alice: LoginSubject = { account: 'user:alice', ip: '10.0.0.1' };
 
   test('failures are forgotten once the 15-minute window has passed', async () => {
     const { throttle, advance } = setup();
-    for (let i = 0; i < 3; i += 1) await throttle.fail(alice);
-    expect(await throttle.check(alice)).toEqual({ captchaRequired: true });
+    for (let i = 0; i < 3; i += 1) await countFailure(throttle, alice);
+    expect(await checkThrottle(throttle, alice)).toEqual({ captchaRequired: true });
     advance(LOGIN_WINDOW_MS);
-    expect(await throttle.check(alice)).toEqual({ captchaRequired: false });
+    expect(await checkThrottle(throttle, alice)).toEqual({ captchaRequired: false });
   });
 
   test('failures 15 minutes apart are still counted: the window runs from the last one', async () => {
     const { throttle, advance } = setup();
     for (let i = 0; i < 2; i += 1) {
-      await throttle.fail(alice);
+      await countFailure(throttle, alice);
       advance(LOGIN_WINDOW_MS - 1000);
     }
-    expect((await throttle.fail(alice)).captchaRequired).toBe(true);
+    expect((await countFailure(throttle, alice)).captchaRequired).toBe(true);
   });
 
   test('the window waits for a delay to end, so a steady attack stays at the longest delay', async () => {
@@ -51,50 +51,52 @@ describe('the throttle on the memory store', () => {
     let wait = 0;
     for (let i = 1; i <= 12; i += 1) {
       advance(wait);
-      await throttle.fail(alice);
+      await countFailure(throttle, alice);
       wait = delayAfter(i);
     }
     expect(wait).toBe(MAX_DELAY_MS);
     // Right after the longest delay the failures are still remembered: one more, another 15 min.
     advance(MAX_DELAY_MS);
-    await throttle.fail(alice);
-    await expect(throttle.check(alice)).rejects.toMatchObject({
+    await countFailure(throttle, alice);
+    await expect(checkThrottle(throttle, alice)).rejects.toMatchObject({
       data: { retryAfterSeconds: 900 },
     });
     // After the delay and 15 quiet minutes, all is forgotten.
     advance(MAX_DELAY_MS + LOGIN_WINDOW_MS);
-    expect(await throttle.check(alice)).toEqual({ captchaRequired: false });
+    expect(await checkThrottle(throttle, alice)).toEqual({ captchaRequired: false });
   });
 
   test('the longest delay ends by itself: no lockout is permanent', async () => {
     const { throttle, advance } = setup();
-    for (let i = 0; i < 12; i += 1) await throttle.fail(alice);
-    await expect(throttle.check(alice)).rejects.toMatchObject({
+    for (let i = 0; i < 12; i += 1) await countFailure(throttle, alice);
+    await expect(checkThrottle(throttle, alice)).rejects.toMatchObject({
       code: -429,
       data: { retryAfterSeconds: 900 },
     });
     advance(MAX_DELAY_MS);
-    await expect(throttle.check(alice)).resolves.toBeDefined();
+    await expect(checkThrottle(throttle, alice)).resolves.toBeDefined();
   });
 
   test("success clears the account's counters but not the address's", async () => {
     const { throttle } = setup();
-    for (let i = 0; i < 3; i += 1) await throttle.fail(alice);
-    await throttle.succeed(alice);
-    expect(await throttle.check({ ...alice, ip: '10.0.0.2' })).toEqual({ captchaRequired: false });
-    expect(await throttle.check({ account: 'user:bob', ip: alice.ip })).toEqual({
+    for (let i = 0; i < 3; i += 1) await countFailure(throttle, alice);
+    await clearFailures(throttle, alice);
+    expect(await checkThrottle(throttle, { ...alice, ip: '10.0.0.2' })).toEqual({
+      captchaRequired: false,
+    });
+    expect(await checkThrottle(throttle, { account: 'user:bob', ip: alice.ip })).toEqual({
       captchaRequired: true,
     });
   });
 
   test('one attempt per account at a time; the turn is free again when released', async () => {
     const { throttle } = setup();
-    const release = await throttle.begin(alice);
-    await expect(throttle.begin({ ...alice, ip: '10.0.0.9' })).rejects.toMatchObject({
+    const release = await takeTurn(throttle, alice);
+    await expect(takeTurn(throttle, { ...alice, ip: '10.0.0.9' })).rejects.toMatchObject({
       code: -429,
     });
     await release();
-    await expect(throttle.begin(alice)).resolves.toBeTypeOf('function');
+    await expect(takeTurn(throttle, alice)).resolves.toBeTypeOf('function');
   });
 });
 
@@ -102,23 +104,23 @@ test.each(REDIS_URLS)('with Redis, every instance sees the same counters (%s)', 
   const a = connectRedis(url);
   const b = connectRedis(url);
   try {
-    const one = new LoginThrottle(redisKv(a));
-    const two = new LoginThrottle(redisKv(b));
+    const one = { kv: redisKv(a), now: Date.now };
+    const two = { kv: redisKv(b), now: Date.now };
     const unique = randomBytes(6).toString('hex');
     const subject = { account: `user:${unique}`, ip: `test-${unique}` };
-    for (let i = 0; i < 3; i += 1) await one.fail(subject);
-    expect(await two.check(subject)).toEqual({ captchaRequired: true });
-    await one.fail(subject);
-    await one.fail(subject);
-    await expect(two.check(subject)).rejects.toMatchObject({
+    for (let i = 0; i < 3; i += 1) await countFailure(one, subject);
+    expect(await checkThrottle(two, subject)).toEqual({ captchaRequired: true });
+    await countFailure(one, subject);
+    await countFailure(one, subject);
+    await expect(checkThrottle(two, subject)).rejects.toMatchObject({
       code: -429,
       data: { retryAfterSeconds: 30 },
     });
-    const release = await one.begin(subject);
-    await expect(two.begin(subject)).rejects.toMatchObject({ code: -429 });
+    const release = await takeTurn(one, subject);
+    await expect(takeTurn(two, subject)).rejects.toMatchObject({ code: -429 });
     await release();
-    await two.succeed(subject);
-    await expect(one.check({ ...subject, ip: `other-${unique}` })).resolves.toEqual({
+    await clearFailures(two, subject);
+    await expect(checkThrottle(one, { ...subject, ip: `other-${unique}` })).resolves.toEqual({
       captchaRequired: false,
     });
   } finally {

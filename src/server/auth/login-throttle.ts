@@ -8,7 +8,7 @@
  * store, so it holds across instances when Redis is configured.
  */
 import { tooManyRequests } from '../common/rate-limit.ts';
-import type { Kv } from '../kv/index.ts';
+import type { AppContext } from '../context.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -36,68 +36,70 @@ export interface LoginSubject {
   readonly ip: string;
 }
 
-export class LoginThrottle {
-  readonly #kv: Kv;
-  readonly #now: () => number;
+type ThrottleContext = Pick<AppContext, 'kv' | 'now'>;
 
-  constructor(kv: Kv, now: () => number = Date.now) {
-    this.#kv = kv;
-    this.#now = now;
-  }
+function keysOf(subject: LoginSubject) {
+  return [`login:account:${subject.account}`, `login:ip:${subject.ip}`] as const;
+}
 
-  #keys(subject: LoginSubject) {
-    return [`login:account:${subject.account}`, `login:ip:${subject.ip}`] as const;
-  }
+/**
+ * Takes the account's turn: one attempt at a time per account, so a burst of parallel guesses
+ * cannot all pass before the first failure is counted. Throws -429 while another attempt runs;
+ * resolves with the function that gives the turn back.
+ */
+export async function takeTurn(
+  ctx: ThrottleContext,
+  subject: LoginSubject,
+): Promise<() => Promise<void>> {
+  const turn = `login:turn:${subject.account}`;
+  if (!(await ctx.kv.setIfAbsent(turn, '1', TURN_MS))) throw tooManyAttempts(1000);
+  return () => ctx.kv.del(turn);
+}
 
-  /**
-   * Takes the account's turn: one attempt at a time per account, so a burst of parallel guesses
-   * cannot all pass before the first failure is counted. Throws -429 while another attempt runs.
-   */
-  async begin(subject: LoginSubject): Promise<() => Promise<void>> {
-    const turn = `login:turn:${subject.account}`;
-    if (!(await this.#kv.setIfAbsent(turn, '1', TURN_MS))) throw tooManyAttempts(1000);
-    return () => this.#kv.del(turn);
-  }
+/** The failures a key remembers: none once its window has passed without a failure. */
+async function failuresOf(ctx: ThrottleContext, key: string): Promise<number> {
+  if ((await ctx.kv.get(`${key}:recent`)) === null) return 0;
+  return Number((await ctx.kv.get(`${key}:failures`)) ?? 0);
+}
 
-  /** The failures a key remembers: none once its window has passed without a failure. */
-  async #failures(key: string): Promise<number> {
-    if ((await this.#kv.get(`${key}:recent`)) === null) return 0;
-    return Number((await this.#kv.get(`${key}:failures`)) ?? 0);
+/** Throws -429 while a delay runs; otherwise tells whether a captcha is required. */
+export async function checkThrottle(
+  ctx: ThrottleContext,
+  subject: LoginSubject,
+): Promise<{ captchaRequired: boolean }> {
+  const now = ctx.now();
+  let waitMs = 0;
+  let failures = 0;
+  for (const key of keysOf(subject)) {
+    const until = Number((await ctx.kv.get(`${key}:until`)) ?? 0);
+    waitMs = Math.max(waitMs, until - now);
+    failures = Math.max(failures, await failuresOf(ctx, key));
   }
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
+  return { captchaRequired: failures >= CAPTCHA_AFTER_FAILURES };
+}
 
-  /** Throws -429 while a delay runs; otherwise tells whether a captcha is required. */
-  async check(subject: LoginSubject): Promise<{ captchaRequired: boolean }> {
-    const now = this.#now();
-    let waitMs = 0;
-    let failures = 0;
-    for (const key of this.#keys(subject)) {
-      const until = Number((await this.#kv.get(`${key}:until`)) ?? 0);
-      waitMs = Math.max(waitMs, until - now);
-      failures = Math.max(failures, await this.#failures(key));
-    }
-    if (waitMs > 0) throw tooManyAttempts(waitMs);
-    return { captchaRequired: failures >= CAPTCHA_AFTER_FAILURES };
+/** Counts a failure against the account and the IP; tells whether the next attempt needs a captcha. */
+export async function countFailure(
+  ctx: ThrottleContext,
+  subject: LoginSubject,
+): Promise<{ captchaRequired: boolean }> {
+  const now = ctx.now();
+  let failures = 0;
+  for (const key of keysOf(subject)) {
+    // A window that passed in quiet starts the count over.
+    if ((await ctx.kv.get(`${key}:recent`)) === null) await ctx.kv.del(`${key}:failures`);
+    const count = await ctx.kv.incr(`${key}:failures`, COUNTER_MAX_MS);
+    failures = Math.max(failures, count);
+    const delay = delayAfter(count);
+    if (delay > 0) await ctx.kv.set(`${key}:until`, String(now + delay), delay);
+    await ctx.kv.set(`${key}:recent`, '1', delay + LOGIN_WINDOW_MS);
   }
+  return { captchaRequired: failures >= CAPTCHA_AFTER_FAILURES };
+}
 
-  /** Counts a failure against the account and the IP; tells whether the next attempt needs a captcha. */
-  async fail(subject: LoginSubject): Promise<{ captchaRequired: boolean }> {
-    const now = this.#now();
-    let failures = 0;
-    for (const key of this.#keys(subject)) {
-      // A window that passed in quiet starts the count over.
-      if ((await this.#kv.get(`${key}:recent`)) === null) await this.#kv.del(`${key}:failures`);
-      const count = await this.#kv.incr(`${key}:failures`, COUNTER_MAX_MS);
-      failures = Math.max(failures, count);
-      const delay = delayAfter(count);
-      if (delay > 0) await this.#kv.set(`${key}:until`, String(now + delay), delay);
-      await this.#kv.set(`${key}:recent`, '1', delay + LOGIN_WINDOW_MS);
-    }
-    return { captchaRequired: failures >= CAPTCHA_AFTER_FAILURES };
-  }
-
-  /** A successful sign-in clears the account's counters (not the IP's). */
-  async succeed(subject: LoginSubject): Promise<void> {
-    const [account] = this.#keys(subject);
-    for (const part of ['failures', 'until', 'recent']) await this.#kv.del(`${account}:${part}`);
-  }
+/** A successful sign-in clears the account's counters (not the IP's). */
+export async function clearFailures(ctx: ThrottleContext, subject: LoginSubject): Promise<void> {
+  const [account] = keysOf(subject);
+  for (const part of ['failures', 'until', 'recent']) await ctx.kv.del(`${account}:${part}`);
 }

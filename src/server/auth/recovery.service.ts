@@ -9,31 +9,24 @@ import { Code } from '../../lib/shared/codes.ts';
 import { AppError } from '../common/app-error.ts';
 import type { AppContext } from '../context.ts';
 import { localeOf, recoveryMail, type MailMessage } from '../mail/index.ts';
-import { hashPassword, passwordProblem } from '../user/index.ts';
+import { existingUser, hashPassword, passwordProblem } from '../user/index.ts';
+import { findUserByEmail, findUserById, updateUser } from '../user/user.repo.ts';
 import type { UserRow } from '../user/user.table.ts';
-import {
-  deleteEndedRecoveryTokens,
-  findAccountById,
-  findUsableRecoveryToken,
-  findUserByEmailAddress,
-  insertRecoveryToken,
-  setUserPasswordHash,
-  useRecoveryToken,
-  useRecoveryTokensOf,
-} from './account.repo.ts';
-import {
-  ACCOUNT_LOCKED,
-  loginSubject,
-  loginThrottle,
-  signIn,
-  type Client,
-} from './account.service.ts';
+import { ACCOUNT_LOCKED, loginSubject, signIn, type Client } from './account.service.ts';
 import type {
   AuthResult,
   RecoverCompleteBody,
   RecoverInitiateBody,
   RecoveryCheck,
 } from './auth.schema.ts';
+import { clearFailures } from './login-throttle.ts';
+import {
+  deleteEndedRecoveryTokens,
+  findUsableRecoveryToken,
+  insertRecoveryToken,
+  useRecoveryToken,
+  useRecoveryTokensOf,
+} from './recovery.repo.ts';
 import { hashToken, newToken } from './token.ts';
 
 export const RECOVERY_TTL_MS = 30 * 60_000;
@@ -54,8 +47,11 @@ function linkGone(): AppError {
 }
 
 /** Stores a new link for the user and returns the mail that carries it. */
-async function issueLink(ctx: AppContext, user: UserRow & { email: string }): Promise<MailMessage> {
-  const now = ctx.sessions.now();
+async function issueLink(
+  ctx: Pick<AppContext, 'db' | 'config' | 'now'>,
+  user: UserRow & { email: string },
+): Promise<MailMessage> {
+  const now = ctx.now();
   const token = newToken();
   const db = ctx.db.kysely;
   await deleteEndedRecoveryTokens(db, iso(now - 86_400_000));
@@ -78,9 +74,11 @@ function withEmail(row: UserRow): row is UserRow & { email: string } {
  * Mails a recovery link to the user's own address (the admin's "send recovery link").
  * Throws -404 for an unknown user and code 0 (409) when the user has no address.
  */
-export async function sendRecoveryLink(ctx: AppContext, userId: string): Promise<void> {
-  const row = await findAccountById(ctx.db.kysely, userId);
-  if (!row) throw AppError.notFound('用户不存在 / No such user');
+export async function sendRecoveryLink(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'now'>,
+  userId: string,
+): Promise<void> {
+  const row = await existingUser(ctx.db.kysely, userId);
   if (!withEmail(row))
     throw AppError.refused('该用户没有邮箱地址 / This user has no email address');
   await ctx.mailer.send(await issueLink(ctx, row));
@@ -88,7 +86,7 @@ export async function sendRecoveryLink(ctx: AppContext, userId: string): Promise
 
 /** Checks the captcha, then answers at once; the link is looked up and mailed afterwards. */
 export async function initiateRecovery(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'kv' | 'captcha' | 'now'>,
   body: RecoverInitiateBody,
   log: FastifyBaseLogger,
 ): Promise<void> {
@@ -98,30 +96,36 @@ export async function initiateRecovery(
   );
 }
 
-async function mailLinkIfKnown(ctx: AppContext, email: string): Promise<void> {
-  const row = await findUserByEmailAddress(ctx.db.kysely, email);
+async function mailLinkIfKnown(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'kv' | 'now'>,
+  email: string,
+): Promise<void> {
+  const row = await findUserByEmail(ctx.db.kysely, email);
   if (!row || row.is_locked || !withEmail(row)) return;
   const fresh = await ctx.kv.setIfAbsent(`recover:cooldown:${row.id}`, '1', RECOVERY_COOLDOWN_MS);
   if (!fresh) return;
   await ctx.mailer.send(await issueLink(ctx, row));
 }
 
-async function usableLink(ctx: AppContext, token: string): Promise<UserRow> {
+async function usableLink(ctx: Pick<AppContext, 'db' | 'now'>, token: string): Promise<UserRow> {
   const db = ctx.db.kysely;
-  const link = await findUsableRecoveryToken(db, hashToken(token), iso(ctx.sessions.now()));
-  const row = link && (await findAccountById(db, link.user_id));
+  const link = await findUsableRecoveryToken(db, hashToken(token), iso(ctx.now()));
+  const row = link && (await findUserById(db, link.user_id));
   if (!row) throw linkGone();
   return row;
 }
 
 /** Whose password a link resets; -4 when it is expired, used or unknown. */
-export async function checkRecovery(ctx: AppContext, token: string): Promise<RecoveryCheck> {
+export async function checkRecovery(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  token: string,
+): Promise<RecoveryCheck> {
   return { username: (await usableLink(ctx, token)).username };
 }
 
 /** Sets the new password, uses up the link, ends every other session and signs in. */
 export async function completeRecovery(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'sessions' | 'kv' | 'now'>,
   body: RecoverCompleteBody,
   client: Client,
 ): Promise<AuthResult> {
@@ -133,13 +137,13 @@ export async function completeRecovery(
   const problem = passwordProblem(body.password, row.username);
   if (problem) throw AppError.badRequest(`password: ${problem}`);
   const passwordHash = await hashPassword(body.password);
-  const now = iso(ctx.sessions.now());
+  const now = iso(ctx.now());
   await ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await useRecoveryToken(trx, hashToken(body.token), now))) throw linkGone();
     await useRecoveryTokensOf(trx, row.id, now);
-    await setUserPasswordHash(trx, row.id, passwordHash, now);
+    await updateUser(trx, row.id, { password_hash: passwordHash, update_time: now });
   });
   await ctx.sessions.revokeAllOf(row.id, 'passwordChanged');
-  await loginThrottle(ctx).succeed(loginSubject(row, row.username, client.ip));
+  await clearFailures(ctx, loginSubject(row, row.username, client.ip));
   return signIn(ctx, row.id, client);
 }

@@ -4,13 +4,12 @@
  * the session and the user, so logout, lock, password and role changes apply at the next request.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { Code } from '../../lib/shared/codes.ts';
 import { isSessionEndReason, type SessionEndReason } from '../../lib/shared/session-end.ts';
 import { AppError } from '../common/app-error.ts';
-import type { Database } from '../db/database.ts';
+import type { AppContext } from '../context.ts';
+import type { Authenticated } from '../guard/index.ts';
 import { findAuthorities, findUserById } from '../user/user.repo.ts';
-import type { User } from '../user/user.schema.ts';
 import { toUserDto } from '../user/user.service.ts';
 import {
   deleteEndedSessions,
@@ -32,11 +31,6 @@ export interface SessionPolicy {
   readonly idleDays: number;
   readonly maxDays: number;
   readonly refreshGraceSeconds: number;
-}
-
-export interface Authenticated {
-  readonly user: User;
-  readonly sessionId: string;
 }
 
 /** A signed-in device as its owner sees it. */
@@ -71,19 +65,20 @@ function sessionEnded(reason: SessionEndReason): AppError {
 }
 
 export class SessionService {
-  readonly #db: Kysely<Database>;
+  readonly #ctx: Pick<AppContext, 'db' | 'now'>;
   readonly #policy: SessionPolicy;
-  readonly #now: () => number;
 
-  constructor(db: Kysely<Database>, policy: SessionPolicy, now: () => number = Date.now) {
-    this.#db = db;
+  constructor(ctx: Pick<AppContext, 'db' | 'now'>, policy: SessionPolicy) {
+    this.#ctx = ctx;
     this.#policy = policy;
-    this.#now = now;
   }
 
-  /** The clock sessions run on: the app's (tests pass a fake one); the auth flows share it. */
-  now(): number {
-    return this.#now();
+  get #db() {
+    return this.#ctx.db.kysely;
+  }
+
+  #now(): number {
+    return this.#ctx.now();
   }
 
   #slidingExpiry(now: number, maxExpires: string): string {

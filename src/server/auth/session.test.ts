@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { Permission, Role } from '../../lib/shared/permissions.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { DIALECTS } from '../../../tests/helpers/test-db.ts';
-import { requirePermission } from './auth.plugin.ts';
+import { requirePermission } from '../guard/index.ts';
 
 function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
@@ -19,7 +19,7 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
     t = await createTestApp(dialect, { now, env: { REFRESH_GRACE_SECONDS: '30' } });
     t.app.get(
       '/api/test/blog-only',
-      { preHandler: requirePermission(Permission.BLOG_ARTICLE_MANAGE, Permission.BLOG_TAG_MANAGE) },
+      { onRequest: requirePermission(Permission.BLOG_ARTICLE_MANAGE, Permission.BLOG_TAG_MANAGE) },
       async () => ({ code: 1, message: 'ok', data: null }),
     );
     await t.app.ready();

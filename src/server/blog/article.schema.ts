@@ -4,6 +4,14 @@ import { TermRefSchema } from './taxonomy.schema.ts';
 import { pageQuery } from '../common/envelope.schema.ts';
 import { SerialId } from '../common/id.schema.ts';
 import { IMAGE_URL_PATTERN } from '../../lib/shared/image-url.ts';
+import {
+  ARTICLE_CONTENT_MAX,
+  ARTICLE_SEARCH_MAX,
+  ARTICLE_SUMMARY_MAX,
+  ARTICLE_TAGS_MAX,
+  ARTICLE_TITLE_MAX,
+  TERM_NAME_MAX,
+} from '../../lib/shared/limits.ts';
 
 export const ARTICLE_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export const ArticleStatusSchema = Type.Union(
@@ -76,19 +84,14 @@ export const SearchHitSchema = Type.Object(
 );
 export type SearchHit = Static<typeof SearchHitSchema>;
 
-export const TITLE_MAX = 200;
-export const CONTENT_MAX = 200_000;
-export const SUMMARY_MAX = 500;
-export const TAGS_MAX = 20;
-
 export const ArticleBodySchema = Type.Object(
   {
     id: Type.Optional(
       Type.String({ maxLength: 64, description: 'When present, must equal the path id' }),
     ),
-    title: Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' }),
-    content: Type.String({ maxLength: CONTENT_MAX, description: 'Markdown' }),
-    summary: Type.Optional(nullable(Type.String({ maxLength: SUMMARY_MAX }))),
+    title: Type.String({ minLength: 1, maxLength: ARTICLE_TITLE_MAX, pattern: '\\S' }),
+    content: Type.String({ maxLength: ARTICLE_CONTENT_MAX, description: 'Markdown' }),
+    summary: Type.Optional(nullable(Type.String({ maxLength: ARTICLE_SUMMARY_MAX }))),
     cover: Type.Optional(
       nullable(
         Type.String({
@@ -100,10 +103,12 @@ export const ArticleBodySchema = Type.Object(
       ),
     ),
     categoryId: SerialId(),
-    tagIds: Type.Optional(Type.Array(SerialId(), { maxItems: TAGS_MAX, uniqueItems: true })),
+    tagIds: Type.Optional(
+      Type.Array(SerialId(), { maxItems: ARTICLE_TAGS_MAX, uniqueItems: true }),
+    ),
     tagNames: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }), {
-        maxItems: TAGS_MAX,
+      Type.Array(Type.String({ minLength: 1, maxLength: TERM_NAME_MAX, pattern: '\\S' }), {
+        maxItems: ARTICLE_TAGS_MAX,
         description: 'Tags to link by name, created when missing',
       }),
     ),
@@ -138,7 +143,7 @@ export type PageQuery = Static<typeof PageQuerySchema>;
 export const SearchQuerySchema = Type.Object(
   {
     ...PageQuerySchema.properties,
-    term: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    term: Type.String({ minLength: 1, maxLength: ARTICLE_SEARCH_MAX, pattern: '\\S' }),
   },
   { additionalProperties: false },
 );
@@ -147,7 +152,9 @@ export type SearchQuery = Static<typeof SearchQuerySchema>;
 export const ManageQuerySchema = Type.Object(
   {
     ...PageQuerySchema.properties,
-    search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the title' })),
+    search: Type.Optional(
+      Type.String({ maxLength: ARTICLE_SEARCH_MAX, description: 'Part of the title' }),
+    ),
     status: Type.Optional(ArticleStatusSchema),
     categoryId: Type.Optional(SerialId()),
     tagId: Type.Optional(SerialId()),

@@ -1,17 +1,19 @@
 /**
  * Articles: the reader's lists (from cached id lists), detail with buffered views, random, search,
  * and the manager's writes. Every committed write drops the cached lists here and on every other
- * instance (through the hub) and announces the change on the hub's 'blog' topic.
+ * instance: it is announced on the hub's BLOG_TOPIC. One BlogService per app (`ctx.blog`).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { articleSummary } from '../../lib/markdown/summary.ts';
+import { articleSummary } from '../../lib/shared/summary.ts';
 import type { Page } from '../../lib/shared/codes.ts';
+import { BLOG_TOPIC, type BlogChange } from '../../lib/shared/topics.ts';
 import { AppError } from '../common/app-error.ts';
 import { page } from '../common/envelope.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { onTopic } from '../events/index.ts';
 import {
   deleteArticle,
   findArticleById,
@@ -43,14 +45,6 @@ import { highlight, searchableText, snippet } from './text.ts';
 import { ViewBuffer } from './views.ts';
 import { safeImageUrl } from '../../lib/shared/image-url.ts';
 
-export const BLOG_TOPIC = 'blog';
-
-export interface BlogChange {
-  readonly kind: 'article' | 'category' | 'tag';
-  readonly id: string | number;
-  readonly action: 'create' | 'update' | 'delete';
-}
-
 /** A UUID v7 (RFC 9562): 48 bits of Unix milliseconds, then random bits; sorts by time. */
 export function uuidV7(nowMs: number): string {
   const bytes = randomBytes(16);
@@ -70,36 +64,35 @@ export class BlogService {
   /** The lists, and the list entry of each article shown (its views are read per request). */
   readonly lists: ListCache<ManagedArticleSummary>;
   readonly views: ViewBuffer;
-  readonly #ctx: AppContext;
+  readonly #ctx: Pick<AppContext, 'db' | 'hub' | 'now'>;
   readonly #excerpts = new Map<string, string>();
   readonly #searchTexts = new Map<string, string>();
   #searchTextChars = 0;
   readonly #unsubscribe: () => void;
 
-  constructor(ctx: AppContext, onError: (error: unknown) => void) {
+  constructor(ctx: Pick<AppContext, 'db' | 'hub' | 'now'>, onError: (error: unknown) => void) {
     this.#ctx = ctx;
-    this.lists = new ListCache<ManagedArticleSummary>(() => ctx.sessions.now());
+    this.lists = new ListCache<ManagedArticleSummary>(ctx.now);
     // Written views go into the kept list entries, so a list page needs no query for them.
     this.views = new ViewBuffer(ctx.db.kysely, onError, (batch) => {
       for (const [id, n] of batch)
         this.lists.update(id, (item) => ({ ...item, views: item.views + n }));
     });
     // Other instances' changes (through Redis) drop this instance's lists too.
-    this.#unsubscribe = ctx.hub.subscribe((event) => {
-      if (event.topic === BLOG_TOPIC) this.lists.invalidate();
-    });
-  }
-
-  get db(): Kysely<Database> {
-    return this.#ctx.db.kysely;
+    this.#unsubscribe = onTopic(ctx.hub, BLOG_TOPIC, () => this.lists.invalidate());
   }
 
   get #db(): Kysely<Database> {
     return this.#ctx.db.kysely;
   }
 
-  nowIso(): string {
-    return new Date(this.#ctx.sessions.now()).toISOString();
+  #nowIso(): string {
+    return new Date(this.#ctx.now()).toISOString();
+  }
+
+  /** Starts writing the buffered views every few seconds (until `close`). */
+  start(): void {
+    this.views.start();
   }
 
   async close(): Promise<void> {
@@ -123,7 +116,7 @@ export class BlogService {
         ? `c${filter.categoryId}`
         : `t${filter.tagId}`;
     return this.lists.get(key, async () => {
-      const now = this.nowIso();
+      const now = this.#nowIso();
       const [ids, next] = await Promise.all([
         findVisibleIds(this.#db, now, filter),
         findNextScheduledTime(this.#db, now),
@@ -209,7 +202,9 @@ export class BlogService {
   #isVisible(row: ArticleRow): boolean {
     return (
       row.status === 'published' ||
-      (row.status === 'scheduled' && row.publish_time !== null && row.publish_time <= this.nowIso())
+      (row.status === 'scheduled' &&
+        row.publish_time !== null &&
+        row.publish_time <= this.#nowIso())
     );
   }
 
@@ -263,7 +258,7 @@ export class BlogService {
     const { rows, total } = await searchArticles(
       this.#db,
       term,
-      this.nowIso(),
+      this.#nowIso(),
       query.pageSize,
       (query.pageNum - 1) * query.pageSize,
     );
@@ -353,7 +348,7 @@ export class BlogService {
   }
 
   async create(body: ArticleBody): Promise<Article> {
-    const nowMs = this.#ctx.sessions.now();
+    const nowMs = this.#ctx.now();
     const now = new Date(nowMs).toISOString();
     const id = uuidV7(nowMs);
     const createdTags = await this.#db
@@ -377,7 +372,7 @@ export class BlogService {
     if (body.id !== undefined && body.id !== id) {
       throw AppError.badRequest('body.id: 须与路径中的 id 一致 / must equal the path id');
     }
-    const now = this.nowIso();
+    const now = this.#nowIso();
     const createdTags = await this.#db
       .transaction()
       .execute(async (trx) => {

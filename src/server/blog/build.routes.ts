@@ -1,28 +1,15 @@
 /**
- * /api/blog/build: the state of the page rebuild, and a way to ask for one. When this instance
- * serves the site (`root` given), a Rebuilder follows every blog change (here or, through the hub,
- * on another instance) and the next scheduled article; its states go to SITE_BUILD_TOPIC.
+ * /api/blog/build: the state of the page rebuild, and a way to ask for one (the rebuild itself is
+ * site-rebuild.ts, `ctx.rebuilder`: only on an instance that serves the site).
  */
-import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BLOG_MANAGE_ANY } from '../../lib/shared/permissions.ts';
-import { SITE_BUILD_TOPIC } from '../../lib/shared/site-build.ts';
-import { requirePermission } from '../auth/index.ts';
+import { IDLE_BUILD_STATUS } from '../../lib/shared/site-build.ts';
+import { requirePermission } from '../guard/index.ts';
 import { AppError } from '../common/app-error.ts';
 import { ok } from '../common/envelope.ts';
 import { Envelope, ErrorEnvelope } from '../common/envelope.schema.ts';
-import { findNextScheduledTime } from './article.repo.ts';
-import { BLOG_TOPIC } from './article.service.ts';
-import { IDLE_STATUS, Rebuilder } from './rebuild.ts';
-import { buildSiteFromDb, readBuildInfo } from './site-build.ts';
-
-export interface BuildRoutesOptions {
-  /** The project root to build from; null when this instance does not serve the site. */
-  readonly root: string | null;
-  /** Quiet time after the last change before a build starts (default 0.5 s). */
-  readonly debounceMs?: number;
-}
 
 const time = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 const StatusSchema = Type.Object(
@@ -47,52 +34,8 @@ const StatusSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const buildRoutes: FastifyPluginAsyncTypebox<BuildRoutesOptions> = async (app, options) => {
-  const { config, db, hub, sessions } = app.ctx;
-  let rebuilder: Rebuilder | null = null;
-  const root = options.root;
-  if (root !== null) {
-    const info = await readBuildInfo(config.distDir);
-    const now = () => sessions.now();
-    rebuilder = new Rebuilder(
-      {
-        build: async () => {
-          const built = await buildSiteFromDb({
-            root,
-            distDir: config.distDir,
-            siteUrl: config.siteUrl,
-            workDir: join(config.dataDir, 'build'),
-            db: db.kysely,
-            now,
-            output: null,
-            // A draft saved or renamed tag with no visible article changes no page.
-            onlyIfChanged: true,
-          });
-          if (built) await app.site.reload(config.distDir);
-        },
-        nextScheduled: () => findNextScheduledTime(db.kysely, new Date(now()).toISOString()),
-        publish: (status) => {
-          hub.publish(SITE_BUILD_TOPIC, status).catch((error: unknown) => {
-            app.log.warn({ err: error }, 'rebuild status not published');
-          });
-        },
-        onError: (error) => app.log.error({ err: error }, 'site rebuild failed'),
-        now,
-        debounceMs: options.debounceMs ?? 500,
-      },
-      info?.builtAt ?? null,
-    );
-    const live = rebuilder;
-    const unsubscribe = hub.subscribe((event) => {
-      if (event.topic === BLOG_TOPIC) live.request();
-    });
-    app.addHook('onReady', async () => live.watchSchedule());
-    app.addHook('onClose', async () => {
-      unsubscribe();
-      await live.close();
-    });
-  }
-
+export const buildRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { rebuilder } = app.ctx;
   const manage = requirePermission(...BLOG_MANAGE_ANY);
   const tags = ['blog'];
   const security = [{ bearer: [] }];
@@ -100,7 +43,7 @@ export const buildRoutes: FastifyPluginAsyncTypebox<BuildRoutesOptions> = async 
   app.get(
     '/build',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags,
         security,
@@ -108,13 +51,13 @@ export const buildRoutes: FastifyPluginAsyncTypebox<BuildRoutesOptions> = async 
         response: { 200: Envelope(StatusSchema), 401: ErrorEnvelope, 403: ErrorEnvelope },
       },
     },
-    async () => ok(rebuilder?.status ?? IDLE_STATUS),
+    async () => ok(rebuilder?.status ?? IDLE_BUILD_STATUS),
   );
 
   app.post(
     '/build',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags,
         security,

@@ -176,16 +176,3 @@ export async function setVote(
     )
     .execute();
 }
-
-/** The site owner's locale, when a user holds the owner's mail address. */
-export async function findLocaleByEmail(
-  db: Kysely<Database>,
-  email: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('locale')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  return row?.locale;
-}

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { currentAuth, requireUser } from '../auth/auth.plugin.ts';
+import { currentAuth, requireUser } from '../guard/index.ts';
 import { ok } from '../common/envelope.ts';
 import { Envelope, ErrorEnvelope } from '../common/envelope.schema.ts';
 import { alsoLimited, rateLimited } from '../common/rate-limit.ts';
@@ -28,8 +28,6 @@ const security = [{ bearer: [] }];
 const tags = ['blog-comment'];
 
 export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = () => ({ db: app.ctx.db.kysely, config: app.ctx.config });
-
   app.get(
     '/comment/article/:id',
     {
@@ -46,7 +44,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       ok(
         await listArticleComments(
-          deps(),
+          app.ctx,
           request.params.id,
           request.query,
           request.auth?.user ?? null,
@@ -78,8 +76,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const comment = await postComment(deps(), currentAuth(request).user, request.body);
-      void app.mailQueue.kick();
+      const comment = await postComment(app.ctx, currentAuth(request).user, request.body);
+      void app.ctx.mailQueue.kick();
       return ok(comment);
     },
   );
@@ -102,7 +100,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await removeComment(deps(), currentAuth(request).user, request.params.id);
+      await removeComment(app.ctx, currentAuth(request).user, request.params.id);
       return ok(null);
     },
   );
@@ -134,7 +132,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) =>
-        ok(await voteOnComment(deps(), currentAuth(request).user, request.params.id, vote)),
+        ok(await voteOnComment(app.ctx, currentAuth(request).user, request.params.id, vote)),
     );
   }
 };

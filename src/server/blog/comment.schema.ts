@@ -1,8 +1,7 @@
 /** Shapes of /api/blog/comment…: threaded comments with their thumbs. */
 import { PageOf, pageQuery } from '../common/envelope.schema.ts';
 import { Type, type Static } from 'typebox';
-
-export const COMMENT_MAX = 2000;
+import { COMMENT_MAX } from '../../lib/shared/limits.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 

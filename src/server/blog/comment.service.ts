@@ -3,15 +3,14 @@
  * mails, queued in the same transaction as the comment (stored first, mailed after).
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { Permission, hasAnyPermission } from '../../lib/shared/permissions.ts';
 import { paths } from '../../lib/shared/paths.ts';
 import type { Page } from '../../lib/shared/codes.ts';
 import { AppError } from '../common/app-error.ts';
 import { page } from '../common/envelope.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { AppContext } from '../context.ts';
 import { commentMail, enqueueMail, localeOf, replyMail } from '../mail/index.ts';
+import { findUserByEmail } from '../user/user.repo.ts';
 import type { User } from '../user/user.schema.ts';
 import { renderCommentMarkdown } from './comment.markdown.ts';
 import {
@@ -19,7 +18,6 @@ import {
   deleteComment,
   findComment,
   findCommentedArticle,
-  findLocaleByEmail,
   findVotesOf,
   hasRecentDuplicate,
   insertComment,
@@ -36,11 +34,6 @@ import type {
   Vote,
   Votes,
 } from './comment.schema.ts';
-
-export interface CommentDeps {
-  readonly db: Kysely<Database>;
-  readonly config: Config;
-}
 
 /** The same user posting the same text on the same article within this time is refused. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -87,13 +80,13 @@ export function toCommentDto(row: CommentWithAuthor, lookups: Lookups): Comment 
 
 /** A page of an article's top-level comments (oldest first), each with its replies (oldest first). */
 export async function listArticleComments(
-  deps: CommentDeps,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   articleId: string,
   query: CommentListQuery,
   reader: User | null,
 ): Promise<Page<CommentThread>> {
-  const { db } = deps;
-  const article = await findCommentedArticle(db, articleId, new Date().toISOString());
+  const db = ctx.db.kysely;
+  const article = await findCommentedArticle(db, articleId, new Date(ctx.now()).toISOString());
   if (!article || (!article.visible && !isManager(reader))) throw articleMissing();
   const { pageNum, pageSize } = query;
   const { rows, total } = await listTopLevelComments(db, articleId, {
@@ -121,12 +114,13 @@ export async function listArticleComments(
 
 /** Posts a comment or a reply; the notification mails are queued in the same transaction. */
 export async function postComment(
-  deps: CommentDeps,
+  ctx: Pick<AppContext, 'db' | 'config' | 'now'>,
   author: User,
   body: NewCommentBody,
 ): Promise<Comment> {
-  const { db, config } = deps;
-  const now = new Date();
+  const db = ctx.db.kysely;
+  const { config } = ctx;
+  const now = new Date(ctx.now());
   const nowIso = now.toISOString();
   const article = await findCommentedArticle(db, body.articleId, nowIso);
   if (!article?.visible) throw articleMissing();
@@ -173,7 +167,7 @@ export async function postComment(
     }
     const owner = config.adminEmail;
     if (owner && !same(author.email, owner) && !notified.has(owner.toLowerCase())) {
-      const locale = localeOf(await findLocaleByEmail(trx, owner));
+      const locale = localeOf((await findUserByEmail(trx, owner))?.locale);
       const text = commentMail(locale, {
         articleTitle: article.title,
         link,
@@ -194,25 +188,30 @@ export async function postComment(
 }
 
 /** Deletes a comment and every reply under it: its author or a blog article manager. */
-export async function removeComment(deps: CommentDeps, user: User, id: string): Promise<void> {
-  const comment = await findComment(deps.db, id);
+export async function removeComment(
+  ctx: Pick<AppContext, 'db'>,
+  user: User,
+  id: string,
+): Promise<void> {
+  const comment = await findComment(ctx.db.kysely, id);
   if (!comment) throw commentMissing();
   if (comment.user_id !== user.id && !isManager(user)) throw AppError.forbidden();
-  await deleteComment(deps.db, id);
+  await deleteComment(ctx.db.kysely, id);
 }
 
 /** Sets the user's vote on a comment (one per user; switching replaces it; null removes it). */
 export async function voteOnComment(
-  deps: CommentDeps,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   user: User,
   id: string,
   vote: Vote,
 ): Promise<Votes> {
-  const { db } = deps;
+  const db = ctx.db.kysely;
   const comment = await findComment(db, id);
   if (!comment) throw commentMissing();
   const value = vote === 'up' ? 1 : vote === 'down' ? -1 : null;
-  await setVote(db, { commentId: id, userId: user.id, value, nowIso: new Date().toISOString() });
+  const nowIso = new Date(ctx.now()).toISOString();
+  await setVote(db, { commentId: id, userId: user.id, value, nowIso });
   const count = (await countVotes(db, [id])).get(id);
   const mine = await findVotesOf(db, user.id, [id]);
   return {

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorHandler } from '../common/error-handler.ts';
-import { sitePlugin } from '../site/index.ts';
+import { sitePlugin } from '../site/site.plugin.ts';
 import { filler, html, makeDist, removeDir } from '../site/test-fixture.ts';
 import { feedRoutes } from './feed.routes.ts';
 

@@ -4,7 +4,11 @@
  * (queued, running, done, failed with the log's tail). A timer asks for a rebuild when the next
  * scheduled article reaches its time.
  */
-import type { SiteBuildState, SiteBuildStatus } from '../../lib/shared/site-build.ts';
+import {
+  IDLE_BUILD_STATUS,
+  type SiteBuildState,
+  type SiteBuildStatus,
+} from '../../lib/shared/site-build.ts';
 
 export interface RebuilderDeps {
   /** Builds and swaps in the new pages. */
@@ -23,19 +27,8 @@ const MAX_TIMEOUT = 2 ** 31 - 1;
 /** The tail of a failed build's log kept for the managers. */
 const ERROR_TAIL = 2000;
 
-/** Before any build since this start. */
-export const IDLE_STATUS: SiteBuildStatus = {
-  state: 'idle',
-  queuedAt: null,
-  startedAt: null,
-  finishedAt: null,
-  ms: null,
-  error: null,
-  builtAt: null,
-};
-
 export class Rebuilder {
-  #status: SiteBuildStatus = IDLE_STATUS;
+  #status: SiteBuildStatus = IDLE_BUILD_STATUS;
   readonly #deps: RebuilderDeps;
   #debounce: NodeJS.Timeout | undefined;
   #scheduled: NodeJS.Timeout | undefined;

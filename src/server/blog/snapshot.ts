@@ -10,7 +10,7 @@ import {
   type BlogSnapshot,
   type SnapshotArticle,
 } from '../../lib/shared/blog-snapshot.ts';
-import { articleSummary } from '../../lib/markdown/summary.ts';
+import { articleSummary } from '../../lib/shared/summary.ts';
 import type { Database } from '../db/database.ts';
 import { findArticlesByIds, findTagsOf, findVisibleIds } from './article.repo.ts';
 import { countVisibleByCategory, countVisibleByTag, findTerms } from './taxonomy.repo.ts';

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Permission } from '../../lib/shared/permissions.ts';
-import { requirePermission } from '../auth/index.ts';
+import { requirePermission } from '../guard/index.ts';
 import { ok } from '../common/envelope.ts';
 import { Envelope, ErrorEnvelope } from '../common/envelope.schema.ts';
 import {
@@ -11,7 +11,8 @@ import {
   TermIdParamsSchema,
   TermSchema,
 } from './taxonomy.schema.ts';
-import type { TaxonomyService, TermKind } from './taxonomy.service.ts';
+import { createTerm, getTerm, listTerms, removeTerm, renameTerm } from './taxonomy.service.ts';
+import type { TermKind } from '../../lib/shared/term-kinds.ts';
 
 const tags = ['blog'];
 const security = [{ bearer: [] }];
@@ -21,7 +22,7 @@ const PERMISSIONS: Record<TermKind, string> = {
   tag: Permission.BLOG_TAG_MANAGE,
 };
 
-export function taxonomyRoutes(kind: TermKind, terms: TaxonomyService): FastifyPluginAsyncTypebox {
+export function taxonomyRoutes(kind: TermKind): FastifyPluginAsyncTypebox {
   const manage = requirePermission(PERMISSIONS[kind]);
   const path = `/${kind}`;
   return async (app) => {
@@ -34,7 +35,7 @@ export function taxonomyRoutes(kind: TermKind, terms: TaxonomyService): FastifyP
           response: { 200: Envelope(Type.Array(TermSchema)) },
         },
       },
-      async () => ok(await terms.list()),
+      async () => ok(await listTerms(app.ctx, kind)),
     );
 
     app.get(
@@ -47,13 +48,13 @@ export function taxonomyRoutes(kind: TermKind, terms: TaxonomyService): FastifyP
           response: { 200: Envelope(TermSchema), 400: ErrorEnvelope, 404: ErrorEnvelope },
         },
       },
-      async ({ params }) => ok(await terms.get(params.id)),
+      async ({ params }) => ok(await getTerm(app.ctx, kind, params.id)),
     );
 
     app.post(
       path,
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: `Creates a ${kind} (names are unique regardless of case)`,
@@ -67,13 +68,13 @@ export function taxonomyRoutes(kind: TermKind, terms: TaxonomyService): FastifyP
           },
         },
       },
-      async ({ body }) => ok(await terms.create(body)),
+      async ({ body }) => ok(await createTerm(app.ctx, kind, body)),
     );
 
     app.put(
       `${path}/:id`,
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: `Renames a ${kind} (a body id must equal the path id)`,
@@ -89,13 +90,13 @@ export function taxonomyRoutes(kind: TermKind, terms: TaxonomyService): FastifyP
           },
         },
       },
-      async ({ params, body }) => ok(await terms.rename(params.id, body)),
+      async ({ params, body }) => ok(await renameTerm(app.ctx, kind, params.id, body)),
     );
 
     app.delete(
       `${path}/:id`,
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary:
@@ -115,7 +116,7 @@ export function taxonomyRoutes(kind: TermKind, terms: TaxonomyService): FastifyP
         },
       },
       async ({ params, query }) => {
-        await terms.remove(params.id, kind === 'category' ? query.moveTo : undefined);
+        await removeTerm(app.ctx, kind, params.id, kind === 'category' ? query.moveTo : undefined);
         return ok(null);
       },
     );

@@ -1,6 +1,7 @@
 /** Categories and tags as the API shows them; the islands import these types with `import type`. */
 import { Type, type Static } from 'typebox';
 import { SerialId } from '../common/id.schema.ts';
+import { TERM_NAME_MAX } from '../../lib/shared/limits.ts';
 
 export const TermRefSchema = Type.Object(
   { id: Type.Integer(), name: Type.String() },
@@ -20,8 +21,6 @@ export const TermSchema = Type.Object(
   { additionalProperties: false },
 );
 export type Term = Static<typeof TermSchema>;
-
-export const TERM_NAME_MAX = 50;
 
 export const TermBodySchema = Type.Object(
   {

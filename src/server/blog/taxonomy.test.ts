@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { BLOG_TOPIC } from '../../lib/shared/topics.ts';
 import { DIALECTS } from '../../../tests/helpers/test-db.ts';
 import { startBlog, type BlogTest } from './blog.test-helpers.ts';
 
@@ -106,8 +107,8 @@ describe.each(DIALECTS)('blog categories and tags on %s', (dialect) => {
   test('every write is announced on the hub', async () => {
     b = await startBlog(dialect);
     const events: unknown[] = [];
-    const { onBlogChange } = await import('./index.ts');
-    const stop = onBlogChange(b.t.app.ctx.hub, (change) => events.push(change));
+    const { onTopic } = await import('../events/index.ts');
+    const stop = onTopic(b.t.app.ctx.hub, BLOG_TOPIC, (change) => events.push(change));
     const id = (await b.call('POST', '/category', b.admin, { name: 'C' })).body.data.id;
     const made = (await b.call('POST', '/article', b.admin, article(id))).body.data;
     await b.call('DELETE', `/article/${made.id}`, b.admin);

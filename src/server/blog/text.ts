@@ -1,9 +1,9 @@
 /**
  * Highlighted search snippets: everything HTML-escaped, only the matched term wrapped in <mark>.
- * The text comes from src/lib/markdown/summary.ts, which also derives the summaries, so a search
+ * The text comes from src/lib/shared/summary.ts, which also derives the summaries, so a search
  * hit reads like the list and the pages.
  */
-import { plainTextOf, truncateText } from '../../lib/markdown/summary.ts';
+import { plainTextOf, truncateText } from '../../lib/shared/summary.ts';
 import { escapeHtml } from '../../lib/shared/escape.ts';
 
 /** The text a search snippet is cut from: the document's readable text, tables and code included. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EMAIL_MAX } from '../../lib/shared/limits.ts';
 
 export const ImageCaptchaSchema = Type.Object(
   {
@@ -9,7 +10,7 @@ export const ImageCaptchaSchema = Type.Object(
 );
 export type ImageCaptcha = Static<typeof ImageCaptchaSchema>;
 
-export const EmailSchema = Type.String({ format: 'email', maxLength: 254 });
+export const EmailSchema = Type.String({ format: 'email', maxLength: EMAIL_MAX });
 
 /** The image captcha fields of a form that asks for one. */
 export const CaptchaAnswer = {

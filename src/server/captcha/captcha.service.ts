@@ -9,8 +9,8 @@ import svgCaptcha from 'svg-captcha';
 import { Code } from '../../lib/shared/codes.ts';
 import { AppError } from '../common/app-error.ts';
 import { tooManyRequests } from '../common/rate-limit.ts';
-import type { Kv } from '../kv/index.ts';
-import { emailCodeMail, type MailLocale, type Mailer } from '../mail/index.ts';
+import type { AppContext } from '../context.ts';
+import { emailCodeMail, type MailLocale } from '../mail/index.ts';
 
 /** svg-captcha's module itself renders a given text; its typings declare only the helpers. */
 const renderCaptcha = svgCaptcha as unknown as (text: string, options: object) => string;
@@ -45,14 +45,19 @@ function wrong(): AppError {
 }
 
 export class CaptchaService {
-  readonly #kv: Kv;
-  readonly #mailer: Mailer;
-  readonly #testMode: boolean;
+  readonly #ctx: Pick<AppContext, 'config' | 'kv' | 'mailer'>;
 
-  constructor(kv: Kv, mailer: Mailer, testMode: boolean) {
-    this.#kv = kv;
-    this.#mailer = mailer;
-    this.#testMode = testMode;
+  constructor(ctx: Pick<AppContext, 'config' | 'kv' | 'mailer'>) {
+    this.#ctx = ctx;
+  }
+
+  get #kv() {
+    return this.#ctx.kv;
+  }
+
+  /** CAPTCHA_TEST_MODE (only possible with NODE_ENV=test): the captchas say fixed texts. */
+  get #testMode(): boolean {
+    return this.#ctx.config.captchaTestMode;
   }
 
   /** A new image captcha: its id and a PNG data URL. */
@@ -98,7 +103,10 @@ export class CaptchaService {
       : String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.#kv.set(`captcha:email:${address}`, code, EMAIL_TTL_MS);
     await this.#kv.del(`captcha:email-tries:${address}`);
-    await this.#mailer.send({ to: email, ...emailCodeMail(locale, code, EMAIL_TTL_MS / 60_000) });
+    await this.#ctx.mailer.send({
+      to: email,
+      ...emailCodeMail(locale, code, EMAIL_TTL_MS / 60_000),
+    });
   }
 
   /** Checks a mailed code; right once, then gone. Three wrong tries burn it. Throws -4 or -5. */

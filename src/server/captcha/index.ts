@@ -1,5 +1,4 @@
 export { CaptchaService, TEST_EMAIL_CODE, TEST_IMAGE_TEXT } from './captcha.service.ts';
-export { captchaRoutes } from './captcha.routes.ts';
 export {
   CaptchaAnswer,
   EmailSchema,

@@ -1,7 +1,7 @@
 /** /api/contact: the contact form (captcha, rate limited) and the owner's inbox. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ROLE_SUPER_ADMIN } from '../../lib/shared/permissions.ts';
-import { requirePermission } from '../auth/auth.plugin.ts';
+import { requirePermission } from '../guard/index.ts';
 import { ok } from '../common/envelope.ts';
 import { Envelope, ErrorEnvelope } from '../common/envelope.schema.ts';
 import { rateLimited } from '../common/rate-limit.ts';
@@ -40,7 +40,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ip: request.ip,
         userId: request.auth?.user.id ?? null,
       });
-      void app.mailQueue.kick();
+      void app.ctx.mailQueue.kick();
       return ok(sent);
     },
   );

@@ -2,15 +2,13 @@
 import { PageOf, pageQuery } from '../common/envelope.schema.ts';
 import { Type, type Static } from 'typebox';
 import { CaptchaAnswer, EmailSchema } from '../captcha/captcha.schema.ts';
-
-export const SUBJECT_MAX = 120;
-export const CONTENT_MAX = 5000;
+import { CONTACT_CONTENT_MAX, CONTACT_SUBJECT_MAX } from '../../lib/shared/limits.ts';
 
 export const ContactBodySchema = Type.Object(
   {
     email: EmailSchema,
-    subject: Type.String({ minLength: 1, maxLength: SUBJECT_MAX, pattern: '\\S' }),
-    content: Type.String({ minLength: 1, maxLength: CONTENT_MAX, pattern: '\\S' }),
+    subject: Type.String({ minLength: 1, maxLength: CONTACT_SUBJECT_MAX, pattern: '\\S' }),
+    content: Type.String({ minLength: 1, maxLength: CONTACT_CONTENT_MAX, pattern: '\\S' }),
     ...CaptchaAnswer,
   },
   { additionalProperties: false },

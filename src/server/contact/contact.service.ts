@@ -34,12 +34,12 @@ export function toContactMessageDto(row: ContactMessageWithMail): ContactMessage
 }
 
 export async function sendContactMessage(
-  ctx: AppContext,
-  input: { body: ContactBody; ip: string; userId: string | null; now?: Date },
+  ctx: Pick<AppContext, 'db' | 'config' | 'captcha' | 'now'>,
+  input: { body: ContactBody; ip: string; userId: string | null },
 ): Promise<ContactSent> {
   const { body } = input;
   await ctx.captcha.verifyImage(body.sessionId, body.code);
-  const now = input.now ?? new Date();
+  const now = new Date(ctx.now());
   const id = randomUUID();
   const owner = ctx.config.adminEmail;
   await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -74,7 +74,7 @@ export async function sendContactMessage(
 }
 
 export async function listMessages(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   query: ContactListQuery,
 ): Promise<Page<ContactMessage>> {
   const { pageNum, pageSize } = query;
@@ -86,9 +86,12 @@ export async function listMessages(
   return page(rows.map(toContactMessageDto), total, pageNum, pageSize);
 }
 
-export async function markRead(ctx: AppContext, id: string): Promise<ContactMessage> {
+export async function markRead(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  id: string,
+): Promise<ContactMessage> {
   const db = ctx.db.kysely;
-  if (!(await markContactMessageRead(db, id, new Date().toISOString()))) {
+  if (!(await markContactMessageRead(db, id, new Date(ctx.now()).toISOString()))) {
     throw AppError.notFound('留言不存在 / No such message');
   }
   const row = await findContactMessage(db, id);

@@ -65,7 +65,7 @@ describe.each(DIALECTS)('contact on %s', (dialect) => {
     const owner = await t.signUp({ roles: [Role.SUPER_ADMIN] });
     const sent = await send({});
     expect(sent.statusCode, sent.body).toBe(200);
-    await t.app.mailQueue.kick(); // the attempt made at once fails: the server is down
+    await t.app.ctx.mailQueue.kick(); // the attempt made at once fails: the server is down
 
     const stored = await inbox(owner.token);
     const [message] = (stored.json() as { data: { records: ContactMessage[] } }).data.records;
@@ -83,7 +83,7 @@ describe.each(DIALECTS)('contact on %s', (dialect) => {
 
     smtp = await startTestSmtp(port);
     offset += 31_000;
-    await t.app.mailQueue.kick();
+    await t.app.ctx.mailQueue.kick();
     const mail = await smtp.waitFor((m) => m.to.includes('owner@example.test'));
     expect(mail.subject).toBe('访客联系 - visitor@example.test - 你好 hello');
     expect(mail.text).toContain('I like your site.');

@@ -1,2 +1,1 @@
-export { contactRoutes } from './contact.routes.ts';
 export type { ContactBody, ContactMessage, ContactSent } from './contact.schema.ts';

@@ -9,7 +9,7 @@ import type {
 import type { SessionTable } from '../auth/session.table.ts';
 import type { CommentTable, CommentVoteTable } from '../blog/comment.table.ts';
 import type { ContactMessageTable } from '../contact/contact.table.ts';
-import type { MailQueueTable } from '../mail/queue.ts';
+import type { MailQueueTable } from '../mail/mail-queue.table.ts';
 import type { SiteStateTable } from './site-state.ts';
 import type {
   PermissionTable,

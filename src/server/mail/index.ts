@@ -9,13 +9,6 @@ export {
   type MailLocale,
   type MailText,
 } from './messages.ts';
-export {
-  enqueueMail,
-  mailQueuePlugin,
-  mailStatusOf,
-  MailQueue,
-  type MailQueueOptions,
-  type MailQueueRow,
-  type MailQueueTable,
-  type MailStatus,
-} from './queue.ts';
+export { enqueueMail } from './mail-queue.repo.ts';
+export { mailStatusOf, type MailQueueTable, type MailStatus } from './mail-queue.table.ts';
+export { MailQueue, type MailQueueOptions } from './mail-queue.worker.ts';

@@ -15,6 +15,6 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(SiteSettingsSchema) },
       },
     },
-    async () => ok(siteSettings(app.ctx.config)),
+    async () => ok(siteSettings(app.ctx)),
   );
 };

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sitePlugin } from './index.ts';
-import { HTML_CSP, SECURITY_HEADERS } from './static-files.ts';
+import { sitePlugin } from './site.plugin.ts';
+import { HTML_CSP, SECURITY_HEADERS } from './security-headers.ts';
 import { FIXTURE, makeDist, removeDir } from './test-fixture.ts';
 
 interface Raw {

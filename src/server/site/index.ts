@@ -1,5 +1,8 @@
-/** The built site: in-memory serving (sitePlugin) and building (buildSite, isBuildStale). */
-export { sitePlugin, sendStaticFile, type SitePluginOptions } from './site.plugin.ts';
+/**
+ * The built site: in-memory serving (site.plugin.ts, registered by app.ts) and building
+ * (buildSite, isBuildStale).
+ */
+export { sendStaticFile, type SitePluginOptions } from './site.plugin.ts';
 export {
   StaticSite,
   loadSiteTable,

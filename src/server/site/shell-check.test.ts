@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sitePlugin, type SitePluginOptions } from './index.ts';
+import { sitePlugin, type SitePluginOptions } from './site.plugin.ts';
 import { FIXTURE, html, makeDist, removeDir } from './test-fixture.ts';
 
 const PREBUILT = '0195f000-0000-7000-8000-000000000001';

@@ -5,14 +5,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sitePlugin } from './index.ts';
-import {
-  CACHE_IMMUTABLE,
-  FILE_CSP,
-  HTML_CSP,
-  SCRIPT_CSP,
-  SECURITY_HEADERS,
-} from './static-files.ts';
+import { sitePlugin } from './site.plugin.ts';
+import { CACHE_IMMUTABLE } from './cache-policy.ts';
+import { FILE_CSP, HTML_CSP, SCRIPT_CSP, SECURITY_HEADERS } from './security-headers.ts';
 import { FIXTURE, html, makeDist, removeDir, writeFiles } from './test-fixture.ts';
 
 async function makeApp(distDir: string): Promise<FastifyInstance> {

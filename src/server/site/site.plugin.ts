@@ -1,25 +1,10 @@
 /**
- * Serves the built site (dist/) from memory: GET and HEAD for every path outside `/api`.
- * Register it after the API routes; `/api/**` paths that reach it go to the not-found handler of
- * the context it is registered in (`reply.callNotFound()`), so the API's own 404 answers them.
- *
- * Per request: resolve the URL (one map lookup for known pages), pick br > gzip > identity from
- * Accept-Encoding, answer 304 on a matching If-None-Match, else send the stored bytes with the
- * headers precomputed for that representation. Unmatched paths get dist/404.html with status 404.
- *
- * A dynamic route whose shell shows one record (`/blog/:id`) may be given a check (`idExists`):
- * a path the build did not write then gets the shell only when the id exists, and the 404 page
- * with status 404 otherwise, so a missing article is not a soft 404. The check is asked only on
- * Fastify's route; prebuilt pages never wait for it.
- *
- * Fast path (option `fastPath`, on by default): a GET or HEAD that names a stored file is answered
- * in the HTTP server's request listener, ahead of Fastify's routing and hooks; everything else
- * (the API, misses, other methods, requests while closing) goes on to Fastify unchanged. Fastify's
- * per-request work (request and reply objects, hooks, helmet, request ids, loggers) cost about
- * half the static rate on the reference machine (docs/benchmarks.md). The answer is the same
- * either way, security headers included (they are part of each stored response), so hooks must
- * not be relied on to see static files: anything that has to apply to pages belongs in
- * static-files.ts. `app.inject()` never takes the fast path.
+ * Serves the built site (dist/) from memory: GET and HEAD for every path outside `/api`, with
+ * negotiation (br > gzip > identity), 304 on a matching If-None-Match and the 404 page for unmatched
+ * paths. Register it after the API routes; `/api/**` paths that reach it go to the API's not-found
+ * handler (`reply.callNotFound()`). A dynamic route's shell may be given an `idExists` check, so
+ * a missing record is no soft 404. Stored files are answered ahead of Fastify (the fast path):
+ * docs/architecture.md, "Serving the pages".
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type {
@@ -38,7 +23,7 @@ import { StaticSite, type LoadOptions, type StaticFile, type Variant } from './s
 export interface SitePluginOptions {
   /** The build output to serve; must exist when the plugin registers. */
   readonly distDir: string;
-  /** Answer hits before Fastify's routing (see the module comment); default true. */
+  /** Answer hits before Fastify's routing (docs/architecture.md, "Serving the pages"); default true. */
   readonly fastPath?: boolean;
   /** Log level of the site route (default `warn`: no line per request). */
   readonly logLevel?: LogLevel;

@@ -2,19 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  COMPRESS_MIN_BYTES,
-  FILE_CSP,
-  SCRIPT_CSP,
-  HTML_CSP,
-  pageCsp,
-  SECURITY_HEADERS,
-  StaticSite,
-  contentTypeOf,
-  loadSiteTable,
-  makeStaticFile,
-  type SiteTable,
-} from './static-files.ts';
+import { COMPRESS_MIN_BYTES } from './compression.ts';
+import { contentTypeOf } from './content-types.ts';
+import { FILE_CSP, HTML_CSP, SCRIPT_CSP, SECURITY_HEADERS, pageCsp } from './security-headers.ts';
+import { StaticSite, loadSiteTable, makeStaticFile, type SiteTable } from './static-files.ts';
 import { FIXTURE, filler, html, makeDist, removeDir } from './test-fixture.ts';
 
 const effort = { brotliQuality: 5, gzipLevel: 6 };

@@ -1,7 +1,9 @@
 /**
  * The built site held in memory: every file of `dist/` with its bytes, content type, strong ETag and,
  * for compressible files, brotli and gzip variants computed once at load. Response headers are
- * precomputed per variant so the request path only looks things up (design.md §7: close to nginx).
+ * precomputed per variant so the request path only looks things up (design.md §7: close to nginx):
+ * the security headers and CSP (security-headers.ts), the cache policy (cache-policy.ts), the
+ * content types (content-types.ts), the compression (compression.ts).
  *
  * `StaticSite.reload()` builds a new table beside the live one and swaps the reference in one
  * assignment, so a request sees either the old site or the new one, never a mix. Files whose bytes
@@ -13,16 +15,17 @@
 import { hash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { cacheControlOf, isImmutable } from './cache-policy.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  DEFAULT_ASSET_EFFORT,
+  DEFAULT_PAGE_EFFORT,
+  compressBoth,
+  type Effort,
+} from './compression.ts';
+import { contentTypeOf } from './content-types.ts';
 import { urlAliases } from './resolve.ts';
-import { PERMISSIONS_POLICY } from '../common/permissions-policy.ts';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** Headers of one stored representation; names are lower-case as Node and Fastify keep them. */
-export type HeaderMap = Readonly<Record<string, string>>;
+import { SECURITY_HEADERS, cspOf, type HeaderMap } from './security-headers.ts';
 
 export interface Variant {
   /** `br`, `gzip` or `identity`. */
@@ -87,136 +90,8 @@ export interface LoadOptions {
   readonly previous?: SiteTable | null;
 }
 
-export const DEFAULT_PAGE_EFFORT: Effort = { brotliQuality: 8, gzipLevel: 6 };
-export const DEFAULT_ASSET_EFFORT: Effort = { brotliQuality: 11, gzipLevel: 9 };
-
-/** Files smaller than this are sent as they are: the framing would eat the gain. */
-export const COMPRESS_MIN_BYTES = 1024;
-
-export const HTML_CSP =
-  "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
-
-const META_CSP = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/i;
-
-/**
- * The header CSP of a page: the policy Astro wrote into its meta tag (script and style hashes),
- * plus what only a header can say. As a header it also covers the inline theme script, which
- * comes before the meta tag in <head>, and `frame-ancestors`, which browsers ignore in a meta.
- */
-export function pageCsp(html: Buffer): string {
-  const meta = META_CSP.exec(html.toString('utf8', 0, Math.min(html.length, 64 * 1024)))?.[1];
-  if (!meta) return HTML_CSP;
-  const policy = meta.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-  return `${policy.trim().replace(/;$/, '')}; frame-ancestors 'none'`;
-}
-/**
- * CSP of every other file, for when one is opened as a document (an SVG, a text file): nothing
- * runs, nothing loads, nothing frames it. It does not apply when a page uses the file.
- */
-export const FILE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; sandbox";
-
-/**
- * CSP of scripts. A script's own CSP matters only when it runs as a worker (Pagefind searches in
- * one): it may load scripts and data from this origin and compile WebAssembly, nothing else.
- */
-export const SCRIPT_CSP =
-  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'";
-
-/**
- * The security headers of every site response. They are what @fastify/helmet 8 sends by default
- * (the API's answers carry them), precomputed here because the site route opts out of helmet:
- * helmet builds its middleware anew on every request, which halved the static rate. X-Frame-Options
- * says DENY to agree with `frame-ancestors 'none'`.
- */
-export const SECURITY_HEADERS: HeaderMap = Object.freeze({
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'permissions-policy': PERMISSIONS_POLICY,
-  // The client reads document.referrer to remember the page a visitor came from before /auth.
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-});
-
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'no-cache';
-
 /** Build outputs meant for a CDN's configuration, not for visitors. */
 const NOT_SERVED = new Set(['/_redirects', '/_headers', '/nginx-rewrites.conf']);
-
-const TEXT = '; charset=utf-8';
-
-/** Content types by extension (lower case, no dot), with whether the bytes are worth compressing. */
-const TYPES: Readonly<Record<string, readonly [type: string, compressible: boolean]>> = {
-  html: ['text/html' + TEXT, true],
-  htm: ['text/html' + TEXT, true],
-  css: ['text/css' + TEXT, true],
-  js: ['text/javascript' + TEXT, true],
-  mjs: ['text/javascript' + TEXT, true],
-  cjs: ['text/javascript' + TEXT, true],
-  json: ['application/json' + TEXT, true],
-  map: ['application/json' + TEXT, true],
-  webmanifest: ['application/manifest+json' + TEXT, true],
-  txt: ['text/plain' + TEXT, true],
-  md: ['text/markdown' + TEXT, true],
-  csv: ['text/csv' + TEXT, true],
-  xml: ['application/xml' + TEXT, true],
-  rss: ['application/rss+xml' + TEXT, true],
-  atom: ['application/atom+xml' + TEXT, true],
-  xsl: ['application/xslt+xml' + TEXT, true],
-  svg: ['image/svg+xml' + TEXT, true],
-  wasm: ['application/wasm', true],
-  ico: ['image/x-icon', true],
-  ttf: ['font/ttf', true],
-  otf: ['font/otf', true],
-  eot: ['application/vnd.ms-fontobject', true],
-  woff: ['font/woff', false],
-  woff2: ['font/woff2', false],
-  png: ['image/png', false],
-  jpg: ['image/jpeg', false],
-  jpeg: ['image/jpeg', false],
-  gif: ['image/gif', false],
-  webp: ['image/webp', false],
-  avif: ['image/avif', false],
-  apng: ['image/apng', false],
-  bmp: ['image/bmp', true],
-  mp4: ['video/mp4', false],
-  webm: ['video/webm', false],
-  mp3: ['audio/mpeg', false],
-  ogg: ['audio/ogg', false],
-  wav: ['audio/wav', true],
-  pdf: ['application/pdf', false],
-  zip: ['application/zip', false],
-  gz: ['application/gzip', false],
-  br: ['application/octet-stream', false],
-  // Pagefind's index files are gzip-framed already and decoded by pagefind.js itself.
-  pagefind: ['application/octet-stream', false],
-  pf_meta: ['application/octet-stream', false],
-  pf_index: ['application/octet-stream', false],
-  pf_fragment: ['application/octet-stream', false],
-  pf_filter: ['application/octet-stream', false],
-};
-
-const UNKNOWN: readonly [string, boolean] = ['application/octet-stream', false];
-
-/** The content type of a file name, and whether compressing it pays. */
-export function contentTypeOf(name: string): { type: string; compressible: boolean } {
-  const dot = name.lastIndexOf('.');
-  const ext = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
-  const [type, compressible] = TYPES[ext] ?? UNKNOWN;
-  return { type, compressible };
-}
-
-function isImmutable(path: string): boolean {
-  return path.startsWith('/_astro/');
-}
 
 function buildVariant(
   path: string,
@@ -230,7 +105,7 @@ function buildVariant(
   const etag = encoding === 'identity' ? `"${fileHash}"` : `"${fileHash}-${encoding}"`;
   const cache: Record<string, string> = {
     etag,
-    'cache-control': isImmutable(path) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+    'cache-control': cacheControlOf(path),
   };
   // Every file that has compressed variants varies by Accept-Encoding, the identity one included.
   if (compressible) cache.vary = 'Accept-Encoding';
@@ -251,39 +126,6 @@ function buildVariant(
     rawHeaders: Object.freeze(Object.entries(headers).flat()),
     notModifiedRawHeaders: Object.freeze(Object.entries(cache).flat()),
   };
-}
-
-/** How hard to compress one file. */
-export interface Effort {
-  readonly brotliQuality: number;
-  readonly gzipLevel: number;
-}
-
-/**
- * The smallest brotli window that holds the whole file. The default (4 MiB) makes every call
- * allocate and fault in large buffers: for 5,000 pages of 26 KB at quality 8 that was 3.8 s of
- * wall time (half of it in the kernel) against 1.3 s with a fitted window, for the same size.
- */
-function windowBits(size: number): number {
-  return Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 1))));
-}
-
-async function compressBoth(
-  body: Buffer,
-  effort: Effort,
-): Promise<[br: Buffer | null, gz: Buffer | null]> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: effort.brotliQuality,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_LGWIN]: windowBits(body.length),
-      },
-    }),
-    gzip(body, { level: effort.gzipLevel }),
-  ]);
-  // A variant is kept only when it is actually smaller.
-  return [br.length < body.length ? br : null, gz.length < body.length ? gz : null];
 }
 
 /**
@@ -311,7 +153,7 @@ export async function makeStaticFile(
     }
   }
   const hasVariants = br !== null || gz !== null;
-  const csp = isHtml ? pageCsp(body) : /\.m?js$/.test(path) ? SCRIPT_CSP : FILE_CSP;
+  const csp = cspOf(path, body, isHtml);
   const make = (encoding: Encoding, bytes: Buffer) =>
     buildVariant(path, type, csp, fileHash, encoding, bytes, hasVariants);
   return {

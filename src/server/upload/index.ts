@@ -1,4 +1,3 @@
-export { avatarFileRoutes, uploadRoutes } from './upload.routes.ts';
 export {
   claimUploadedAvatar,
   removeAvatar,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../lib/shared/codes.ts';
 import { hasAnyPermission, Permission } from '../../lib/shared/permissions.ts';
-import { currentAuth, requireUser } from '../auth/auth.plugin.ts';
+import { currentAuth, requireUser } from '../guard/index.ts';
 import { AppError, Envelope, ErrorEnvelope, ok } from '../common/index.ts';
 import {
   ArticleImageKeyParamsSchema,

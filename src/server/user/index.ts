@@ -1,6 +1,5 @@
-export { userRoutes } from './user.routes.ts';
-export { userManageRoutes } from './user-manage.routes.ts';
-export { createUser, getUser, toUserDto, USERNAME_PATTERN, type NewUser } from './user.service.ts';
+/** What other folders may use of the user domain (its routes are registered by app.ts). */
+export { createUser, existingUser, getUser, toUserDto, type NewUser } from './user.service.ts';
 export { ensureOwner, OwnerSetupError } from './owner.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export { passwordProblem } from './password-policy.ts';

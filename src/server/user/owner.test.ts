@@ -9,6 +9,7 @@ import { verifyPassword } from './password.ts';
 const log = pino({ level: 'silent' });
 let testDb: TestDb;
 afterEach(() => testDb.cleanup());
+const app = () => ({ db: testDb.db, now: Date.now });
 
 describe.each(DIALECTS)('the owner account on %s', (dialect) => {
   test('is created on first start from ADMIN_USERNAME and ADMIN_PASSWORD, with every role', async () => {
@@ -19,7 +20,7 @@ describe.each(DIALECTS)('the owner account on %s', (dialect) => {
       adminPassword: 'correct horse battery staple',
       adminEmail: null,
     };
-    await ensureOwner(db, settings, log);
+    await ensureOwner(app(), settings, log);
     const row = await findUserByUsername(db, 'OWNER');
     expect(row).toBeDefined();
     expect(await verifyPassword('correct horse battery staple', row?.password_hash ?? '')).toBe(
@@ -37,27 +38,23 @@ describe.each(DIALECTS)('the owner account on %s', (dialect) => {
       ]),
     );
     // A second start changes nothing, even with other settings.
-    await ensureOwner(db, { ...settings, adminUsername: 'someone' }, log);
+    await ensureOwner(app(), { ...settings, adminUsername: 'someone' }, log);
     expect(await findUserByUsername(db, 'someone')).toBeUndefined();
   });
 
   test('a weak password stops the start', async () => {
     testDb = await createTestDb(dialect);
     const settings = { adminUsername: 'owner', adminPassword: 'password1', adminEmail: null };
-    await expect(ensureOwner(testDb.db.kysely, settings, log)).rejects.toThrow(OwnerSetupError);
-    await expect(ensureOwner(testDb.db.kysely, settings, log)).rejects.toThrow(/too common/);
-    await expect(
-      ensureOwner(testDb.db.kysely, { ...settings, adminPassword: 'short' }, log),
-    ).rejects.toThrow(/at least 8/);
+    await expect(ensureOwner(app(), settings, log)).rejects.toThrow(OwnerSetupError);
+    await expect(ensureOwner(app(), settings, log)).rejects.toThrow(/too common/);
+    await expect(ensureOwner(app(), { ...settings, adminPassword: 'short' }, log)).rejects.toThrow(
+      /at least 8/,
+    );
   });
 
   test('without settings no account exists and nothing has a default password', async () => {
     testDb = await createTestDb(dialect);
-    await ensureOwner(
-      testDb.db.kysely,
-      { adminUsername: null, adminPassword: null, adminEmail: null },
-      log,
-    );
+    await ensureOwner(app(), { adminUsername: null, adminPassword: null, adminEmail: null }, log);
     const users = await testDb.db.kysely.selectFrom('users').select('id').execute();
     expect(users).toEqual([]);
   });

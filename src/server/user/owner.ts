@@ -1,8 +1,7 @@
 /** The first owner account, created on first start from ADMIN_USERNAME / ADMIN_PASSWORD. */
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLE_NAMES, Role } from '../../lib/shared/permissions.ts';
-import type { Database } from '../db/database.ts';
+import type { AppContext } from '../context.ts';
 import { passwordProblem } from './password-policy.ts';
 import { countUsersWithRole, findUserByUsername } from './user.repo.ts';
 import { createUser } from './user.service.ts';
@@ -19,10 +18,11 @@ export class OwnerSetupError extends Error {
 
 /** Creates the owner (holding every role) when no super admin exists yet. */
 export async function ensureOwner(
-  db: Kysely<Database>,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   settings: OwnerSettings,
   log: FastifyBaseLogger,
 ) {
+  const db = ctx.db.kysely;
   if ((await countUsersWithRole(db, Role.SUPER_ADMIN)) > 0) return;
   const { adminUsername: username, adminPassword: password } = settings;
   if (!username || !password) {
@@ -38,6 +38,6 @@ export async function ensureOwner(
       `ADMIN_USERNAME "${username}" already exists without the super admin role`,
     );
   }
-  await createUser(db, { username, password, email: settings.adminEmail, roles: ROLE_NAMES });
+  await createUser(ctx, { username, password, email: settings.adminEmail, roles: ROLE_NAMES });
   log.info({ username }, 'owner account created');
 }

@@ -3,9 +3,7 @@
  * The common-password list is zxcvbn-ts's (about 49,000 entries), loaded once on first use.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN, charCount } from '../../lib/shared/limits.ts';
 
 let common: Set<string> | undefined;
 
@@ -16,7 +14,7 @@ function commonPasswords(): Set<string> {
 
 /** Why a password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, username?: string): string | null {
-  const length = [...password].length;
+  const length = charCount(password);
   if (length < PASSWORD_MIN)
     return `密码至少 ${PASSWORD_MIN} 个字符 / at least ${PASSWORD_MIN} characters`;
   if (length > PASSWORD_MAX)

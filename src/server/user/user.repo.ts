@@ -13,6 +13,7 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Usernames are unique regardless of case. */
 export async function findUserByUsername(
   db: Executor,
   username: string,
@@ -22,6 +23,31 @@ export async function findUserByUsername(
     .selectAll()
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
+}
+
+/** Email addresses are unique regardless of case; surrounding spaces are not part of one. */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The user an account name means (sign-in): an email address when it holds an `@`, else a username. */
+export async function findUserByAccount(
+  db: Executor,
+  account: string,
+): Promise<UserRow | undefined> {
+  const value = account.trim();
+  return value.includes('@') ? findUserByEmail(db, value) : findUserByUsername(db, value);
+}
+
+export async function findUserByGithubId(
+  db: Executor,
+  githubId: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('github_id', '=', githubId).executeTakeFirst();
 }
 
 /** The user's authorities: the permissions of every role plus `ROLE_<name>` for each role. */
@@ -64,14 +90,6 @@ export async function countUsersWithRole(db: Executor, role: string): Promise<nu
 
 export async function updateUser(db: Executor, id: string, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
-}
-
-export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
 }
 
 /** The authorities of several users at once (see findAuthorities), by user id. */

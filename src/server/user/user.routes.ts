@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rateLimited } from '../common/rate-limit.ts';
 import { Type } from 'typebox';
-import { currentAuth, requireUser } from '../auth/auth.plugin.ts';
+import { currentAuth, requireUser } from '../guard/index.ts';
 import { ok } from '../common/envelope.ts';
 import { Envelope, ErrorEnvelope } from '../common/envelope.schema.ts';
 import { AppError } from '../common/app-error.ts';
@@ -52,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(UserExtraSchema) },
       },
     },
-    async (request) => ok(await getUserExtra(app.ctx.db.kysely, currentAuth(request).user.id)),
+    async (request) => ok(await getUserExtra(app.ctx, currentAuth(request).user.id)),
   );
 
   app.patch(
@@ -68,13 +68,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await changeNickname(
-          app.ctx.db.kysely,
-          currentAuth(request).user.id,
-          request.body.nickname,
-        ),
-      ),
+      ok(await changeNickname(app.ctx, currentAuth(request).user.id, request.body.nickname)),
   );
 
   app.patch(

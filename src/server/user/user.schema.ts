@@ -6,6 +6,7 @@ import { Type, type Static } from 'typebox';
 import { EmailSchema } from '../captcha/index.ts';
 import { AVATAR_KEY_PATTERN } from '../upload/upload.schema.ts';
 import { pageQuery } from '../common/envelope.schema.ts';
+import { NICKNAME_MAX, USER_SEARCH_MAX } from '../../lib/shared/limits.ts';
 
 export const UserSchema = Type.Object(
   {
@@ -23,8 +24,6 @@ export const UserSchema = Type.Object(
 );
 
 export type User = Static<typeof UserSchema>;
-
-export const NICKNAME_MAX = 32;
 
 // ---- The signed-in user's own info (/api/user/info/*) ----
 
@@ -120,7 +119,7 @@ export const ManagedUserQuerySchema = Type.Object(
     ...pageQuery(20),
     search: Type.Optional(
       Type.String({
-        maxLength: 64,
+        maxLength: USER_SEARCH_MAX,
         description: 'Part of the username, nickname or email (case-insensitive)',
       }),
     ),

@@ -18,8 +18,7 @@ import {
 } from './user.repo.ts';
 import type { EmailChangeBody, PasswordChangeBody, User, UserExtra } from './user.schema.ts';
 import type { UserRow } from './user.table.ts';
-
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+import { NICKNAME_MAX, USERNAME_PATTERN, charCount } from '../../lib/shared/limits.ts';
 
 export function toUserDto(row: UserRow, permissions: string[]): User {
   return {
@@ -35,9 +34,16 @@ export function toUserDto(row: UserRow, permissions: string[]): User {
   };
 }
 
-export async function getUser(db: Kysely<Database>, id: string): Promise<User> {
+/** The user's row, else -404. Takes the executor, so it also runs inside a transaction. */
+export async function existingUser(db: Kysely<Database>, id: string): Promise<UserRow> {
   const row = await findUserById(db, id);
   if (!row) throw AppError.notFound('用户不存在 / No such user');
+  return row;
+}
+
+export async function getUser(ctx: Pick<AppContext, 'db'>, id: string): Promise<User> {
+  const db = ctx.db.kysely;
+  const row = await existingUser(db, id);
   return toUserDto(row, await findAuthorities(db, id));
 }
 
@@ -50,7 +56,10 @@ export interface NewUser {
 }
 
 /** Creates a user with a policy-checked password; refuses taken usernames and emails. */
-export async function createUser(db: Kysely<Database>, input: NewUser): Promise<User> {
+export async function createUser(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  input: NewUser,
+): Promise<User> {
   if (!USERNAME_PATTERN.test(input.username)) {
     throw AppError.badRequest(
       '用户名须为 3–32 个字母、数字、_ 或 - / username: 3–32 letters, digits, _ or -',
@@ -58,11 +67,11 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
   }
   const problem = passwordProblem(input.password, input.username);
   if (problem) throw AppError.badRequest(`password: ${problem}`);
-  const now = new Date().toISOString();
+  const now = new Date(ctx.now()).toISOString();
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password);
   try {
-    await db.transaction().execute(async (trx) => {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
       await insertUser(trx, {
         id,
         username: input.username,
@@ -81,28 +90,22 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
       throw AppError.refused('用户名或邮箱已存在 / username or email taken');
     throw error;
   }
-  return getUser(db, id);
+  return getUser(ctx, id);
 }
 
-async function existingUser(db: Kysely<Database>, id: string): Promise<UserRow> {
-  const row = await findUserById(db, id);
-  if (!row) throw AppError.notFound('用户不存在 / No such user');
-  return row;
-}
-
-const nowIso = () => new Date().toISOString();
+const isoOf = (ctx: Pick<AppContext, 'now'>) => new Date(ctx.now()).toISOString();
 
 export async function changeNickname(
-  db: Kysely<Database>,
+  ctx: Pick<AppContext, 'db' | 'now'>,
   userId: string,
   nickname: string,
 ): Promise<User> {
   const trimmed = nickname.trim();
-  if (trimmed.length === 0 || [...trimmed].length > 32) {
+  if (trimmed.length === 0 || charCount(trimmed) > NICKNAME_MAX) {
     throw AppError.badRequest('body.nickname: 昵称须为 1–32 个字符 / 1–32 characters');
   }
-  await updateUser(db, userId, { nickname: trimmed, update_time: nowIso() });
-  return getUser(db, userId);
+  await updateUser(ctx.db.kysely, userId, { nickname: trimmed, update_time: isoOf(ctx) });
+  return getUser(ctx, userId);
 }
 
 /**
@@ -110,7 +113,7 @@ export async function changeNickname(
  * accounts have none); every other session of the user ends, the one that asked keeps working.
  */
 export async function changePassword(
-  ctx: Pick<AppContext, 'db' | 'sessions'>,
+  ctx: Pick<AppContext, 'db' | 'sessions' | 'now'>,
   auth: { userId: string; sessionId: string },
   body: PasswordChangeBody,
 ): Promise<void> {
@@ -133,7 +136,7 @@ export async function changePassword(
   }
   await updateUser(db, row.id, {
     password_hash: await hashPassword(body.newPassword),
-    update_time: nowIso(),
+    update_time: isoOf(ctx),
   });
   await ctx.sessions.revokeAllOf(row.id, 'passwordChanged', auth.sessionId);
 }
@@ -144,7 +147,7 @@ function emailTaken(): AppError {
 
 /** Sets the address after checking the code that was mailed to it; a taken address is refused. */
 export async function changeEmail(
-  ctx: Pick<AppContext, 'db' | 'captcha'>,
+  ctx: Pick<AppContext, 'db' | 'captcha' | 'now'>,
   userId: string,
   body: EmailChangeBody,
 ): Promise<User> {
@@ -154,17 +157,17 @@ export async function changeEmail(
   const holder = await findUserByEmail(db, email);
   if (holder && holder.id !== userId) throw emailTaken();
   try {
-    await updateUser(db, userId, { email, update_time: nowIso() });
+    await updateUser(db, userId, { email, update_time: isoOf(ctx) });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  return getUser(db, userId);
+  return getUser(ctx, userId);
 }
 
 /** Sets an avatar this user uploaded; the previous picture is deleted. */
 export async function changeAvatar(
-  ctx: Pick<AppContext, 'db' | 'config' | 'kv'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'kv' | 'now'>,
   userId: string,
   key: string,
 ): Promise<User> {
@@ -174,15 +177,18 @@ export async function changeAvatar(
     if (!(await claimUploadedAvatar(ctx, userId, key))) {
       throw AppError.forbidden('只能使用自己上传的头像 / Use an avatar you uploaded');
     }
-    await updateUser(db, userId, { avatar: key, update_time: nowIso() });
+    await updateUser(db, userId, { avatar: key, update_time: isoOf(ctx) });
     // The old picture is nobody's any more; a failure to delete it only leaves a file behind.
     if (row.avatar) await removeAvatar(ctx, row.avatar).catch(() => undefined);
   }
-  return getUser(db, userId);
+  return getUser(ctx, userId);
 }
 
-export async function getUserExtra(db: Kysely<Database>, userId: string): Promise<UserExtra> {
-  const row = await existingUser(db, userId);
+export async function getUserExtra(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+): Promise<UserExtra> {
+  const row = await existingUser(ctx.db.kysely, userId);
   return {
     hasPassword: row.password_hash !== null,
     githubLinked: row.github_id !== null,

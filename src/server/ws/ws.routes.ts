@@ -4,19 +4,17 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
-import { BLOG_MANAGE_ANY, hasAnyPermission } from '../../lib/shared/permissions.ts';
-import { SITE_BUILD_TOPIC } from '../../lib/shared/site-build.ts';
+import { hasAnyPermission } from '../../lib/shared/permissions.ts';
+import { TOPIC_AUDIENCE, isTopic } from '../../lib/shared/topics.ts';
 import { AppError } from '../common/app-error.ts';
-import type { HubEvent } from './hub.ts';
+import type { HubEvent } from '../events/index.ts';
 
-/** Topics anyone may follow. */
-const PUBLIC_TOPICS = new Set(['site']);
-
-/** Topics for signed-in holders of any of the permissions named (checked when subscribing). */
-const PROTECTED_TOPICS: ReadonlyMap<string, readonly string[]> = new Map([
-  [SITE_BUILD_TOPIC, BLOG_MANAGE_ANY],
-]);
 const MAX_MESSAGE = 4096;
+
+/** Topics only signed-in holders of a permission may follow (see TOPIC_AUDIENCE). */
+function needsPermission(topic: string): boolean {
+  return isTopic(topic) && typeof TOPIC_AUDIENCE[topic] === 'object';
+}
 
 type ClientMessage =
   | { type: 'ping' }
@@ -59,7 +57,7 @@ export const wsRoutes: FastifyPluginAsync = async (app) => {
     function sessionEnded(code: number): void {
       token = null;
       userId = null;
-      for (const topic of topics) if (PROTECTED_TOPICS.has(topic)) topics.delete(topic);
+      for (const topic of topics) if (needsPermission(topic)) topics.delete(topic);
       send(socket, { type: 'auth', ok: false, code });
     }
 
@@ -82,11 +80,12 @@ export const wsRoutes: FastifyPluginAsync = async (app) => {
     }
 
     async function mayFollow(topic: string): Promise<boolean> {
-      if (PUBLIC_TOPICS.has(topic)) return true;
-      const needs = PROTECTED_TOPICS.get(topic);
-      if (needs === undefined) return false;
+      if (!isTopic(topic)) return false;
+      const audience = TOPIC_AUDIENCE[topic];
+      if (audience === 'public') return true;
+      if (audience === 'instances') return false;
       const permissions = await currentPermissions();
-      return permissions !== null && hasAnyPermission(permissions, needs);
+      return permissions !== null && hasAnyPermission(permissions, audience.anyOf);
     }
 
     async function deliver(event: HubEvent): Promise<void> {

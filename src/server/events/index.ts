@@ -1,0 +1,1 @@
+export { memoryHub, onTopic, redisHub, type Hub, type HubEvent } from './hub.ts';

@@ -1,1 +1,0 @@
-export { qrcodeRoutes } from './qrcode.routes.ts';
