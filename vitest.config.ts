@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** `@/` is `src/` in code Vite compiles (tsconfig.json `paths`; docs/architecture.md). */
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias },
         test: {
           name: 'client',
           environment: 'happy-dom',
@@ -11,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'server',
           environment: 'node',

@@ -1,6 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { User } from '../server/user/user.schema.ts';
+import type { User } from '@/server/user/user.schema.ts';
 import type * as RuntimeModule from './guard-runtime.ts';
 import type * as SessionModule from './stores/session.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { DEMO_ARTICLES } from '../server/blog/demo-content.ts';
+import { DEMO_ARTICLES } from '@/server/blog/demo-content.ts';
 import {
   SUMMARY_LENGTH,
   articleSummary,

@@ -3,7 +3,7 @@
  * admins' areas and the sign-in flow; names the sitemap by its absolute URL.
  */
 import type { APIRoute } from 'astro';
-import { paths } from '../lib/shared/paths.ts';
+import { paths } from '@/lib/shared/paths.ts';
 
 export const GET: APIRoute = ({ site, url }) => {
   const base = site ?? url;

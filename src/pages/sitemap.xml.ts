@@ -4,11 +4,11 @@
  * shells, sign-in pages, search and system pages are left out.
  */
 import type { APIRoute } from 'astro';
-import { loadBlogSnapshot, pagesOf } from '../lib/build/blog-snapshot.ts';
-import type { SnapshotArticle } from '../lib/shared/blog-snapshot.ts';
-import { escapeHtml } from '../lib/shared/escape.ts';
-import { paths } from '../lib/shared/paths.ts';
-import { ROUTES, isDynamic, isProtected } from '../lib/shared/routes.ts';
+import { loadBlogSnapshot, pagesOf } from '@/lib/build/blog-snapshot.ts';
+import type { SnapshotArticle } from '@/lib/shared/blog-snapshot.ts';
+import { escapeHtml } from '@/lib/shared/escape.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import { ROUTES, isDynamic, isProtected } from '@/lib/shared/routes.ts';
 
 interface Entry {
   path: string;

@@ -1,5 +1,5 @@
 /** The three feed formats the blog offers (each for the whole blog and per category or tag). */
-import type { TermKind } from '../../lib/shared/term-kinds.ts';
+import type { TermKind } from '@/lib/shared/term-kinds.ts';
 
 export const FEED_FORMATS = [
   { format: 'rss', type: 'application/rss+xml', label: 'RSS' },

@@ -2,13 +2,9 @@
  * What the blog list pages compute from the build-time snapshot: the articles of a category or a
  * tag, the page numbers a pagination bar shows, and dates as the cards print them.
  */
-import { pagesOf, type ListPage } from '../../lib/build/blog-snapshot.ts';
-import type {
-  BlogSnapshot,
-  SnapshotArticle,
-  SnapshotTerm,
-} from '../../lib/shared/blog-snapshot.ts';
-import type { TermKind } from '../../lib/shared/term-kinds.ts';
+import { pagesOf, type ListPage } from '@/lib/build/blog-snapshot.ts';
+import type { BlogSnapshot, SnapshotArticle, SnapshotTerm } from '@/lib/shared/blog-snapshot.ts';
+import type { TermKind } from '@/lib/shared/term-kinds.ts';
 
 /** The articles filed under a term, in the list's order (pinned first, then newest). */
 export function articlesOf(

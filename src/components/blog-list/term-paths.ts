@@ -3,8 +3,8 @@
  * `/blog/{kind}/{id}` (`[term]/index.astro`), the later ones `/blog/{kind}/{id}/page/{n}`
  * (`[term]/page/[n].astro`). Each page gets what TermList.astro shows as its props.
  */
-import { loadBlogSnapshot } from '../../lib/build/blog-snapshot.ts';
-import type { TermKind } from '../../lib/shared/term-kinds.ts';
+import { loadBlogSnapshot } from '@/lib/build/blog-snapshot.ts';
+import type { TermKind } from '@/lib/shared/term-kinds.ts';
 import { termPages, type TermPage } from './list-data.ts';
 
 export function termListPaths(

@@ -1,22 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { User } from '../../server/user/user.schema.ts';
-import type { ManagedUser, RoleInfo } from '../../lib/api/admin-types.ts';
+import type { User } from '@/server/user/user.schema.ts';
+import type { ManagedUser, RoleInfo } from '@/lib/api/admin-types.ts';
 import {
   getManagedUser,
   listRoles,
   sendRecoveryLink,
   setUserLocked,
   setUserRoles,
-} from '../../lib/api/admin.ts';
-import { localMessage, readFailure, type Notice } from '../../lib/api/failure.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { ApiError } from '../../lib/http.ts';
-import { Code } from '../../lib/shared/codes.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import { ROLE_SUPER_ADMIN } from '../../lib/shared/permissions.ts';
-import { $user, updateUser } from '../../lib/stores/session.ts';
+} from '@/lib/api/admin.ts';
+import { localMessage, readFailure, type Notice } from '@/lib/api/failure.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { ApiError } from '@/lib/http.ts';
+import { Code } from '@/lib/shared/codes.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import { ROLE_SUPER_ADMIN } from '@/lib/shared/permissions.ts';
+import { $user, updateUser } from '@/lib/stores/session.ts';
 import LoadStateCard from '../common/LoadStateCard.tsx';
 import Msg from '../common/Msg.tsx';
 import UserAvatar from '../common/UserAvatar.tsx';

@@ -1,6 +1,6 @@
-import type { ManagedUser } from '../../lib/api/admin-types.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { paths } from '../../lib/shared/paths.ts';
+import type { ManagedUser } from '@/lib/api/admin-types.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
 import UserAvatar from '../common/UserAvatar.tsx';
 import RowActions from '../common/list/RowActions.tsx';

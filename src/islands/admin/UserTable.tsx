@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { ManagedUser, RoleInfo, UserSort } from '../../lib/api/admin-types.ts';
-import { listRoles, listUsers } from '../../lib/api/admin.ts';
-import { localMessage } from '../../lib/api/failure.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { USER_SEARCH_MAX } from '../../lib/shared/limits.ts';
+import type { ManagedUser, RoleInfo, UserSort } from '@/lib/api/admin-types.ts';
+import { listRoles, listUsers } from '@/lib/api/admin.ts';
+import { localMessage } from '@/lib/api/failure.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { USER_SEARCH_MAX } from '@/lib/shared/limits.ts';
 import type { Column } from '../common/list/ColumnHeader.tsx';
 import ListEmpty from '../common/list/ListEmpty.tsx';
 import ListFilters, { type SearchSpec } from '../common/list/ListFilters.tsx';

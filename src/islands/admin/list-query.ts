@@ -2,10 +2,10 @@
  * The user table's state in the page's address (`?page=2&q=ann&sort=username…`, read and written
  * as every list does: common/list/list-query.ts), and the roles and ids the admin pages read.
  */
-import type { UserListQuery, UserSort } from '../../lib/api/admin-types.ts';
-import { idFromEditPath } from '../../lib/edit-path.ts';
-import { USER_SEARCH_MAX } from '../../lib/shared/limits.ts';
-import { paths } from '../../lib/shared/paths.ts';
+import type { UserListQuery, UserSort } from '@/lib/api/admin-types.ts';
+import { idFromEditPath } from '@/lib/edit-path.ts';
+import { USER_SEARCH_MAX } from '@/lib/shared/limits.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import {
   DEFAULT_PAGE_SIZE,
   readPaging,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { githubAuthorize } from '../../lib/api/auth.ts';
+import { githubAuthorize } from '@/lib/api/auth.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import GithubMark from '../common/GithubMark.tsx';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { githubSignIn } from '../../lib/api/auth.ts';
-import { readFailure, type Notice } from '../../lib/api/failure.ts';
-import { readGithubReturn } from '../../lib/auth/callback-params.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import { $user, signIn } from '../../lib/stores/session.ts';
+import { githubSignIn } from '@/lib/api/auth.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
+import { readGithubReturn } from '@/lib/auth/callback-params.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import { $user, signIn } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { leaveTo } from './hooks.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { login } from '../../lib/api/auth.ts';
-import { formatWait } from '../../lib/api/failure.ts';
-import { checkLogin, type FieldErrors } from '../../lib/auth/field-checks.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import { signIn } from '../../lib/stores/session.ts';
+import { login } from '@/lib/api/auth.ts';
+import { formatWait } from '@/lib/api/failure.ts';
+import { checkLogin, type FieldErrors } from '@/lib/auth/field-checks.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import { signIn } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import GithubButton from './GithubButton.tsx';

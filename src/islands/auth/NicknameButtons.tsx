@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import { getIpLocation } from '../../lib/api/common.ts';
-import { randomNickname } from '../../lib/api/user.ts';
-import {
-  devicePosition,
-  nicknameNearby,
-  type NicknameOrigin,
-} from '../../lib/auth/nickname-nearby.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
+import { getIpLocation } from '@/lib/api/common.ts';
+import { randomNickname } from '@/lib/api/user.ts';
+import { devicePosition, nicknameNearby, type NicknameOrigin } from '@/lib/auth/nickname-nearby.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Icon from '../common/Icon.tsx';
 
 const FROM: Record<NicknameOrigin, MessageKey> = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '../../lib/i18n/use-t.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Icon from '../common/Icon.tsx';
 import TextField, { type TextFieldProps } from '../common/TextField.tsx';
 

@@ -1,6 +1,6 @@
-import { passwordStrength } from '../../lib/auth/password-strength.ts';
-import { PASSWORD_MIN, charCount } from '../../lib/shared/limits.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
+import { passwordStrength } from '@/lib/auth/password-strength.ts';
+import { PASSWORD_MIN, charCount } from '@/lib/shared/limits.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from '../common/Msg.tsx';
 
 const LEVEL: Record<ReturnType<typeof passwordStrength>, number> = {

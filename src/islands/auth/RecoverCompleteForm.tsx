@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { checkRecovery, completeRecovery } from '../../lib/api/auth.ts';
-import { readFailure, type Notice } from '../../lib/api/failure.ts';
-import { readRecoveryToken } from '../../lib/auth/callback-params.ts';
+import { checkRecovery, completeRecovery } from '@/lib/api/auth.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
+import { readRecoveryToken } from '@/lib/auth/callback-params.ts';
 import {
   checkNewPassword,
   type FieldErrors,
   type NewPasswordFields,
-} from '../../lib/auth/field-checks.ts';
-import { Code } from '../../lib/shared/codes.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import { signIn } from '../../lib/stores/session.ts';
+} from '@/lib/auth/field-checks.ts';
+import { Code } from '@/lib/shared/codes.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import { signIn } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { keepFocus, leaveTo } from './hooks.ts';

@@ -1,12 +1,12 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { initiateRecovery } from '../../lib/api/auth.ts';
+import { initiateRecovery } from '@/lib/api/auth.ts';
 import {
   checkRecoverInitiate,
   type FieldErrors,
   type RecoverInitiateFields,
-} from '../../lib/auth/field-checks.ts';
-import { EMAIL_MAX } from '../../lib/shared/limits.ts';
-import { paths } from '../../lib/shared/paths.ts';
+} from '@/lib/auth/field-checks.ts';
+import { EMAIL_MAX } from '@/lib/shared/limits.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import { keepFocus } from './hooks.ts';

@@ -1,14 +1,10 @@
 import { useRef, useState, type SubmitEvent, type RefObject } from 'react';
-import { register } from '../../lib/api/auth.ts';
-import {
-  checkRegister,
-  type FieldErrors,
-  type RegisterFields,
-} from '../../lib/auth/field-checks.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { NICKNAME_MAX, USERNAME_MAX } from '../../lib/shared/limits.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import { signIn } from '../../lib/stores/session.ts';
+import { register } from '@/lib/api/auth.ts';
+import { checkRegister, type FieldErrors, type RegisterFields } from '@/lib/auth/field-checks.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { NICKNAME_MAX, USERNAME_MAX } from '@/lib/shared/limits.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import { signIn } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import FormAlert from '../common/FormAlert.tsx';
 import GithubButton from './GithubButton.tsx';

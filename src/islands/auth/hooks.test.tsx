@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { User } from '../../server/user/user.schema.ts';
-import { PRE_ROUTE_KEY } from '../../lib/storage.ts';
+import type { User } from '@/server/user/user.schema.ts';
+import { PRE_ROUTE_KEY } from '@/lib/storage.ts';
 import { leaveTo, useCountdown } from './hooks.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -53,7 +53,7 @@ async function freshHooks(user?: User) {
     vi.fn(async () => new Response(JSON.stringify({ code: 1, message: '', data: null }))),
   );
   const hooks = await import('./hooks.ts');
-  const session = await import('../../lib/stores/session.ts');
+  const session = await import('@/lib/stores/session.ts');
   if (user) await session.signIn('token-1', user);
   return hooks;
 }

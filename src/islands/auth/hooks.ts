@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import type { AuthState } from '../../lib/guards.ts';
-import { routeAfterSignIn } from '../../lib/guard-runtime.ts';
-import { $auth } from '../../lib/stores/session.ts';
+import type { AuthState } from '@/lib/guards.ts';
+import { routeAfterSignIn } from '@/lib/guard-runtime.ts';
+import { $auth } from '@/lib/stores/session.ts';
 
 const ANONYMOUS: AuthState = { kind: 'anonymous' };
 

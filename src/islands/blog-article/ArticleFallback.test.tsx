@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { DEFAULT_LOCALE } from '../../lib/i18n/index.ts';
-import { $locale } from '../../lib/stores/prefs.ts';
-import type { Article } from '../../server/blog/article.schema.ts';
+import { DEFAULT_LOCALE } from '@/lib/i18n/index.ts';
+import { $locale } from '@/lib/stores/prefs.ts';
+import type { Article } from '@/server/blog/article.schema.ts';
 import ArticleFallback, { articleIdFromPath } from './ArticleFallback.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getArticle } from '../../lib/api/blog-article.ts';
-import { noticeText, readFailure } from '../../lib/api/failure.ts';
-import { ApiError } from '../../lib/http.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import type { RenderedArticle } from '../../lib/markdown/render.ts';
-import { Code } from '../../lib/shared/codes.ts';
-import { paths } from '../../lib/shared/paths.ts';
+import { getArticle } from '@/lib/api/blog-article.ts';
+import { noticeText, readFailure } from '@/lib/api/failure.ts';
+import { ApiError } from '@/lib/http.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import type { RenderedArticle } from '@/lib/markdown/render.ts';
+import { Code } from '@/lib/shared/codes.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
 import Comments from '../blog/Comments.tsx';
 import ArticleView from './ArticleView.tsx';
@@ -48,7 +48,7 @@ export default function ArticleFallback() {
       setState({ kind: 'missing' });
       return;
     }
-    const renderer = import('../../lib/markdown/render.ts');
+    const renderer = import('@/lib/markdown/render.ts');
     getArticle(id)
       .then(async (article) => {
         // The renderer (Markdown, Prism, KaTeX) is large: loaded in parallel with the article.

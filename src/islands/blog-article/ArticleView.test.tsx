@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { RenderedArticle } from '../../lib/markdown/render.ts';
+import type { RenderedArticle } from '@/lib/markdown/render.ts';
 import ArticleView from './ArticleView.tsx';
 import type { ArticleViewData } from './article-view.ts';
 

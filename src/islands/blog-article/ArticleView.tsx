@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { RenderedArticle } from '../../lib/markdown/render.ts';
-import { paths } from '../../lib/shared/paths.ts';
+import type { RenderedArticle } from '@/lib/markdown/render.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import Msg from '../common/Msg.tsx';
 import { dateText, showToc, wasUpdated, type ArticleViewData } from './article-view.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { getQrCode } from '../../lib/api/blog-article.ts';
-import { readFailure, type Notice } from '../../lib/api/failure.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
+import { getQrCode } from '@/lib/api/blog-article.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from '../common/Msg.tsx';
 import NoticeText from '../common/NoticeText.tsx';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '../../server/blog/article.schema.ts';
-import type { SnapshotArticle } from '../../lib/shared/blog-snapshot.ts';
+import type { Article } from '@/server/blog/article.schema.ts';
+import type { SnapshotArticle } from '@/lib/shared/blog-snapshot.ts';
 import {
   articleUrl,
   dateText,

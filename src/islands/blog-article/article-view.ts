@@ -2,8 +2,8 @@
  * What the article view shows, from either source: the build-time snapshot (the prebuilt
  * `/blog/{id}` pages) or the API (the shell page). One shape, so both render the same markup.
  */
-import type { Article } from '../../server/blog/article.schema.ts';
-import type { SnapshotArticle } from '../../lib/shared/blog-snapshot.ts';
+import type { Article } from '@/server/blog/article.schema.ts';
+import type { SnapshotArticle } from '@/lib/shared/blog-snapshot.ts';
 
 export interface TermLink {
   readonly id: number;

@@ -1,11 +1,11 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type * as BlogManage from '../../lib/api/blog-manage.ts';
-import type * as SiteBuildSocket from '../../lib/api/site-build-socket.ts';
-import type { Article, ArticleBody, Term } from '../../lib/api/blog-manage.ts';
-import { DEFAULT_LOCALE } from '../../lib/i18n/index.ts';
-import { $locale } from '../../lib/stores/prefs.ts';
+import type * as BlogManage from '@/lib/api/blog-manage.ts';
+import type * as SiteBuildSocket from '@/lib/api/site-build-socket.ts';
+import type { Article, ArticleBody, Term } from '@/lib/api/blog-manage.ts';
+import { DEFAULT_LOCALE } from '@/lib/i18n/index.ts';
+import { $locale } from '@/lib/stores/prefs.ts';
 import ArticleEditor from './ArticleEditor.tsx';
 import { AUTOSAVE_DELAY_MS, autosaveKey, loadDraft } from './autosave.ts';
 import { uploadPlaceholder } from './markdown-insert.ts';
@@ -18,15 +18,15 @@ const api = vi.hoisted(() => ({
   uploadArticleImage: vi.fn<(file: Blob) => Promise<string>>(),
   watchSiteBuild: vi.fn(() => () => {}),
 }));
-vi.mock('../../lib/api/blog-manage.ts', async (original) => ({
+vi.mock('@/lib/api/blog-manage.ts', async (original) => ({
   ...(await original<typeof BlogManage>()),
   ...api,
 }));
-vi.mock('../../lib/api/site-build-socket.ts', async (original) => ({
+vi.mock('@/lib/api/site-build-socket.ts', async (original) => ({
   ...(await original<typeof SiteBuildSocket>()),
   watchSiteBuild: api.watchSiteBuild,
 }));
-vi.mock('../../lib/markdown/render.ts', () => ({
+vi.mock('@/lib/markdown/render.ts', () => ({
   renderArticle: async (markdown: string) => ({
     html: `<p class="rendered">${markdown.length}</p>`,
     toc: [],

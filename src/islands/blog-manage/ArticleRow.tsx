@@ -1,7 +1,7 @@
-import type { ArticleStatus, ManagedArticleSummary } from '../../lib/api/blog-manage.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { paths } from '../../lib/shared/paths.ts';
+import type { ArticleStatus, ManagedArticleSummary } from '@/lib/api/blog-manage.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import Icon from '../common/Icon.tsx';
 import Msg from '../common/Msg.tsx';
 import RowActions from '../common/list/RowActions.tsx';

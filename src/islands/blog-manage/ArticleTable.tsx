@@ -6,11 +6,11 @@ import {
   type ArticleSort,
   type ManagedArticleSummary,
   type Term,
-} from '../../lib/api/blog-manage.ts';
-import type { Notice } from '../../lib/api/failure.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { ARTICLE_SEARCH_MAX } from '../../lib/shared/limits.ts';
-import { paths } from '../../lib/shared/paths.ts';
+} from '@/lib/api/blog-manage.ts';
+import type { Notice } from '@/lib/api/failure.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { ARTICLE_SEARCH_MAX } from '@/lib/shared/limits.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
 import Msg from '../common/Msg.tsx';
 import type { Column } from '../common/list/ColumnHeader.tsx';

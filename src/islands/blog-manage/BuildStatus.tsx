@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { startSiteBuild, type SiteBuildStatus } from '../../lib/api/blog-manage.ts';
-import { readFailure, type Notice } from '../../lib/api/failure.ts';
-import { isBuildActive, watchSiteBuild } from '../../lib/api/site-build-socket.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import type { SiteBuildState } from '../../lib/shared/site-build.ts';
+import { startSiteBuild, type SiteBuildStatus } from '@/lib/api/blog-manage.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
+import { isBuildActive, watchSiteBuild } from '@/lib/api/site-build-socket.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import type { SiteBuildState } from '@/lib/shared/site-build.ts';
 import Icon from '../common/Icon.tsx';
 import Msg from '../common/Msg.tsx';
 import NoticeText from '../common/NoticeText.tsx';

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type Ref } from 'react';
-import { createTerm, type Term } from '../../lib/api/blog-manage.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { TERM_NAME_MAX } from '../../lib/shared/limits.ts';
+import { createTerm, type Term } from '@/lib/api/blog-manage.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { TERM_NAME_MAX } from '@/lib/shared/limits.ts';
 import Feedback from '../common/Feedback.tsx';
 import { useFeedback } from '../common/use-feedback.ts';
 import Msg from '../common/Msg.tsx';

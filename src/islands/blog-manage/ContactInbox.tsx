@@ -1,12 +1,8 @@
 import { useId, useState } from 'react';
-import {
-  listContactMessages,
-  markContactRead,
-  type ContactMessage,
-} from '../../lib/api/contact.ts';
-import { readFailure, type Notice } from '../../lib/api/failure.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
+import { listContactMessages, markContactRead, type ContactMessage } from '@/lib/api/contact.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
 import NoticeText from '../common/NoticeText.tsx';
 import ListStatus from '../common/list/ListStatus.tsx';

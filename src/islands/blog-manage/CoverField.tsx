@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { uploadArticleImage } from '../../lib/api/blog-manage.ts';
-import type { Notice } from '../../lib/api/failure.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
+import { uploadArticleImage } from '@/lib/api/blog-manage.ts';
+import type { Notice } from '@/lib/api/failure.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import NoticeText from '../common/NoticeText.tsx';
 import { failedNotice, useFeedback } from '../common/use-feedback.ts';
-import { isSafeImageUrl } from '../../lib/shared/image-url.ts';
+import { isSafeImageUrl } from '@/lib/shared/image-url.ts';
 import Msg from '../common/Msg.tsx';
 import { IMAGE_TYPES, imageProblem } from './markdown-insert.ts';
 import {

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { listContactMessages } from '../../lib/api/contact.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import type { TermKind } from '../../lib/shared/term-kinds.ts';
-import { Permission, ROLE_SUPER_ADMIN, hasAnyPermission } from '../../lib/shared/permissions.ts';
-import { $user } from '../../lib/stores/session.ts';
+import { listContactMessages } from '@/lib/api/contact.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import type { TermKind } from '@/lib/shared/term-kinds.ts';
+import { Permission, ROLE_SUPER_ADMIN, hasAnyPermission } from '@/lib/shared/permissions.ts';
+import { $user } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 
 type Kind = 'article' | TermKind;

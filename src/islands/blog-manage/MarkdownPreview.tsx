@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { RenderedArticle } from '../../lib/markdown/render.ts';
+import type { RenderedArticle } from '@/lib/markdown/render.ts';
 import Msg from '../common/Msg.tsx';
 
 /** How long typing pauses before the preview is rendered again. */
@@ -22,7 +22,7 @@ export default function MarkdownPreview({ markdown }: { markdown: string }) {
     const delay = first.current ? 0 : PREVIEW_DELAY_MS;
     first.current = false;
     const timer = setTimeout(() => {
-      import('../../lib/markdown/render.ts')
+      import('@/lib/markdown/render.ts')
         .then(({ renderArticle }) => renderArticle(markdown))
         .then(
           (result) => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { createTerm, type Term } from '../../lib/api/blog-manage.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { ARTICLE_TAGS_MAX, TERM_NAME_MAX } from '../../lib/shared/limits.ts';
+import { createTerm, type Term } from '@/lib/api/blog-manage.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { ARTICLE_TAGS_MAX, TERM_NAME_MAX } from '@/lib/shared/limits.ts';
 import Feedback from '../common/Feedback.tsx';
 import { useFeedback } from '../common/use-feedback.ts';
 import Msg from '../common/Msg.tsx';

@@ -1,7 +1,7 @@
-import type { Term } from '../../lib/api/blog-manage.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import type { TermKind } from '../../lib/shared/term-kinds.ts';
+import type { Term } from '@/lib/api/blog-manage.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import type { TermKind } from '@/lib/shared/term-kinds.ts';
 import RowActions from '../common/list/RowActions.tsx';
 import { formatTime } from '../common/ui.ts';
 import { articleListHref } from './list-query.ts';

@@ -1,18 +1,18 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type * as BlogManage from '../../lib/api/blog-manage.ts';
-import type { Term } from '../../lib/api/blog-manage.ts';
-import { ApiError } from '../../lib/http.ts';
-import { DEFAULT_LOCALE } from '../../lib/i18n/index.ts';
-import { $locale } from '../../lib/stores/prefs.ts';
+import type * as BlogManage from '@/lib/api/blog-manage.ts';
+import type { Term } from '@/lib/api/blog-manage.ts';
+import { ApiError } from '@/lib/http.ts';
+import { DEFAULT_LOCALE } from '@/lib/i18n/index.ts';
+import { $locale } from '@/lib/stores/prefs.ts';
 import TermTable from './TermTable.tsx';
 
 const api = vi.hoisted(() => ({
   listTerms: vi.fn<(kind: 'category' | 'tag') => Promise<Term[]>>(),
   deleteTerm: vi.fn<(kind: 'category' | 'tag', id: number, moveTo?: number) => Promise<void>>(),
 }));
-vi.mock('../../lib/api/blog-manage.ts', async (original) => ({
+vi.mock('@/lib/api/blog-manage.ts', async (original) => ({
   ...(await original<typeof BlogManage>()),
   ...api,
 }));

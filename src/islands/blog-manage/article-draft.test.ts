@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { Article } from '../../lib/api/blog-manage.ts';
+import type { Article } from '@/lib/api/blog-manage.ts';
 import {
   EMPTY_DRAFT,
   bodyFromDraft,

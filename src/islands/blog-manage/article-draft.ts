@@ -2,12 +2,12 @@
  * The article editor's form state (a draft), how it is read from an article and turned into the
  * request body, and the checks made before sending.
  */
-import type { Article, ArticleBody, ArticleStatus } from '../../lib/api/blog-manage.ts';
+import type { Article, ArticleBody, ArticleStatus } from '@/lib/api/blog-manage.ts';
 import {
   ARTICLE_CONTENT_MAX,
   ARTICLE_SUMMARY_MAX,
   ARTICLE_TITLE_MAX,
-} from '../../lib/shared/limits.ts';
+} from '@/lib/shared/limits.ts';
 
 export interface TagChoice {
   id: number;

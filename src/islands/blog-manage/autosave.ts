@@ -3,7 +3,7 @@
  * created yet) so that a closed tab, a crash or a lost session does not lose it. The editor offers
  * it back when the article is opened again, and forgets it once the article is saved.
  */
-import { readItem, removeItem, writeItem } from '../../lib/storage.ts';
+import { readItem, removeItem, writeItem } from '@/lib/storage.ts';
 import type { ArticleDraft } from './article-draft.ts';
 
 export const AUTOSAVE_PREFIX = 'blog-manage:article-draft:';

@@ -2,11 +2,11 @@
  * The manage lists' state in the page's address (`?page=2&q=astro&status=draft…`, read and written
  * as every list does: common/list/list-query.ts), and the ids of the edit pages.
  */
-import type { ArticleSort, ArticleStatus, ManagedArticleQuery } from '../../lib/api/blog-manage.ts';
-import { idFromEditPath } from '../../lib/edit-path.ts';
-import { ARTICLE_SEARCH_MAX } from '../../lib/shared/limits.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import type { TermKind } from '../../lib/shared/term-kinds.ts';
+import type { ArticleSort, ArticleStatus, ManagedArticleQuery } from '@/lib/api/blog-manage.ts';
+import { idFromEditPath } from '@/lib/edit-path.ts';
+import { ARTICLE_SEARCH_MAX } from '@/lib/shared/limits.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import type { TermKind } from '@/lib/shared/term-kinds.ts';
 import {
   DEFAULT_PAGE_SIZE,
   positiveInt,

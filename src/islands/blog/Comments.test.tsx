@@ -1,10 +1,10 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { User } from '../../server/user/user.schema.ts';
-import type { Comment, CommentThread } from '../../lib/api/blog.ts';
-import { PRE_ROUTE_KEY } from '../../lib/storage.ts';
-import { $sessionStatus, $user } from '../../lib/stores/session.ts';
+import type { User } from '@/server/user/user.schema.ts';
+import type { Comment, CommentThread } from '@/lib/api/blog.ts';
+import { PRE_ROUTE_KEY } from '@/lib/storage.ts';
+import { $sessionStatus, $user } from '@/lib/stores/session.ts';
 import Comments from './Comments.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

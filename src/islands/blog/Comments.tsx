@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { listComments } from '../../lib/api/blog.ts';
-import { Permission, hasAnyPermission } from '../../lib/shared/permissions.ts';
-import { $sessionStatus, $user, startSession } from '../../lib/stores/session.ts';
+import { listComments } from '@/lib/api/blog.ts';
+import { Permission, hasAnyPermission } from '@/lib/shared/permissions.ts';
+import { $sessionStatus, $user, startSession } from '@/lib/stores/session.ts';
 import FormAlert from '../common/FormAlert.tsx';
 import Msg from '../common/Msg.tsx';
 import { failedNotice, useFeedback } from '../common/use-feedback.ts';

@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { User } from '../../server/user/user.schema.ts';
-import { $sessionStatus, $user } from '../../lib/stores/session.ts';
+import type { User } from '@/server/user/user.schema.ts';
+import { $sessionStatus, $user } from '@/lib/stores/session.ts';
 import ContactForm from './ContactForm.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

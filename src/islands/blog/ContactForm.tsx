@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { sendContact } from '../../lib/api/contact.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
+import { sendContact } from '@/lib/api/contact.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import {
   CONTACT_CONTENT_MAX,
   CONTACT_SUBJECT_MAX,
   EMAIL_MAX,
   charCount,
-} from '../../lib/shared/limits.ts';
-import { $user, startSession } from '../../lib/stores/session.ts';
+} from '@/lib/shared/limits.ts';
+import { $user, startSession } from '@/lib/stores/session.ts';
 import FormAlert from '../common/FormAlert.tsx';
 import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import Msg from '../common/Msg.tsx';

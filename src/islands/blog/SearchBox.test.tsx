@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { SearchHit } from '../../lib/api/blog.ts';
+import type { SearchHit } from '@/lib/api/blog.ts';
 import type { Pagefind, PagefindResult } from './pagefind.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

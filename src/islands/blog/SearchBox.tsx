@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { searchArticles, type SearchHit } from '../../lib/api/blog.ts';
-import { readFailure, type Notice } from '../../lib/api/failure.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { ARTICLE_SEARCH_MAX } from '../../lib/shared/limits.ts';
-import { paths } from '../../lib/shared/paths.ts';
+import { searchArticles, type SearchHit } from '@/lib/api/blog.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { ARTICLE_SEARCH_MAX } from '@/lib/shared/limits.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import FormAlert from '../common/FormAlert.tsx';
 import Msg from '../common/Msg.tsx';
 import Excerpt from './Excerpt.tsx';

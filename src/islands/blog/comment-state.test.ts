@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import type { Comment, CommentThread, Page } from '../../lib/api/blog.ts';
-import { COMMENT_MAX } from '../../lib/shared/limits.ts';
-import { NewCommentBodySchema } from '../../server/blog/comment.schema.ts';
+import type { Comment, CommentThread, Page } from '@/lib/api/blog.ts';
+import { COMMENT_MAX } from '@/lib/shared/limits.ts';
+import { NewCommentBodySchema } from '@/server/blog/comment.schema.ts';
 import {
   EMPTY_COMMENTS,
   commentCount,

@@ -3,7 +3,7 @@
  * oldest first, each with its replies) and what changes them — a loaded page, a posted comment or
  * reply, a deletion (with every reply under it) and a vote. Pure, so it is tested on its own.
  */
-import type { Comment, CommentThread, Page, Votes } from '../../lib/api/blog.ts';
+import type { Comment, CommentThread, Page, Votes } from '@/lib/api/blog.ts';
 
 export interface CommentsState {
   threads: CommentThread[];

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { ContactBodySchema } from '../../server/contact/contact.schema.ts';
-import { CONTACT_CONTENT_MAX, CONTACT_SUBJECT_MAX, charCount } from '../../lib/shared/limits.ts';
+import { ContactBodySchema } from '@/server/contact/contact.schema.ts';
+import { CONTACT_CONTENT_MAX, CONTACT_SUBJECT_MAX, charCount } from '@/lib/shared/limits.ts';
 import { checkContact } from './contact.ts';
 
 const valid = { email: 'a@example.com', subject: 'Hi', content: 'Hello', code: 'AB12' };

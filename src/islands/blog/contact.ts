@@ -1,12 +1,12 @@
 /** The contact form's checks before sending (the server checks again and has the last word). */
-import type { MessageKey } from '../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import {
   CONTACT_CONTENT_MAX,
   CONTACT_SUBJECT_MAX,
   EMAIL_MAX,
   EMAIL_SHAPE,
   charCount,
-} from '../../lib/shared/limits.ts';
+} from '@/lib/shared/limits.ts';
 
 export interface ContactFields {
   email: string;

@@ -4,7 +4,7 @@
  * the first is seen and marked. Here each term gets a window around its first occurrence when
  * they do not fit in one, the windows share the length, and every match inside them is marked.
  */
-import { escapeHtml } from '../../lib/shared/escape.ts';
+import { escapeHtml } from '@/lib/shared/escape.ts';
 import { excerptParts } from './excerpt.ts';
 
 /** Words in an excerpt (all windows together). */

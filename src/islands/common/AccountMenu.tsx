@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import type { AuthState } from '../../lib/guards.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import { findRoute, isProtected } from '../../lib/shared/routes.ts';
-import { $auth, $user, signOut } from '../../lib/stores/session.ts';
+import type { AuthState } from '@/lib/guards.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import { findRoute, isProtected } from '@/lib/shared/routes.ts';
+import { $auth, $user, signOut } from '@/lib/stores/session.ts';
 import Icon from './Icon.tsx';
 import Msg from './Msg.tsx';
 import UserAvatar from './UserAvatar.tsx';

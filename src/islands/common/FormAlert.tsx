@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Notice } from '../../lib/api/failure.ts';
+import type { Notice } from '@/lib/api/failure.ts';
 import Icon from './Icon.tsx';
 import NoticeText from './NoticeText.tsx';
 

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
-import type { MessageKey } from '../../lib/i18n/index.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from './Msg.tsx';
 import Icon from './Icon.tsx';
 import TextField from './TextField.tsx';

@@ -1,4 +1,4 @@
-import { toggleLocale } from '../../lib/stores/prefs.ts';
+import { toggleLocale } from '@/lib/stores/prefs.ts';
 import Icon from './Icon.tsx';
 import Msg from './Msg.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Notice } from '../../lib/api/failure.ts';
-import type { MessageKey } from '../../lib/i18n/index.ts';
+import type { Notice } from '@/lib/api/failure.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from './Msg.tsx';
 import NoticeText from './NoticeText.tsx';
 import { ERROR_CLASS } from './ui.ts';

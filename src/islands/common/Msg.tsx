@@ -1,5 +1,5 @@
-import { translate, type MessageKey, type MessageVars } from '../../lib/i18n/index.ts';
-import { LOCALES } from '../../lib/i18n/messages.ts';
+import { translate, type MessageKey, type MessageVars } from '@/lib/i18n/index.ts';
+import { LOCALES } from '@/lib/i18n/messages.ts';
 
 interface Props {
   k: MessageKey;

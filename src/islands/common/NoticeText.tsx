@@ -1,5 +1,5 @@
-import type { Notice } from '../../lib/api/failure.ts';
-import type { MessageVars } from '../../lib/i18n/index.ts';
+import type { Notice } from '@/lib/api/failure.ts';
+import type { MessageVars } from '@/lib/i18n/index.ts';
 import Msg from './Msg.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { messageKey } from '../../lib/i18n/index.ts';
-import { hasAnyPermission } from '../../lib/shared/permissions.ts';
-import { SECTIONS, type Section } from '../../lib/shared/sections.ts';
-import { $user } from '../../lib/stores/session.ts';
+import { messageKey } from '@/lib/i18n/index.ts';
+import { hasAnyPermission } from '@/lib/shared/permissions.ts';
+import { SECTIONS, type Section } from '@/lib/shared/sections.ts';
+import { $user } from '@/lib/stores/session.ts';
 import Icon from './Icon.tsx';
 import Msg from './Msg.tsx';
 

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import type { MessageKey } from '../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from './Msg.tsx';
 
 type NativeProps = Omit<

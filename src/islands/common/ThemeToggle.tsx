@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { $themeChoice, cycleThemeChoice, type ThemeChoice } from '../../lib/stores/prefs.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { $themeChoice, cycleThemeChoice, type ThemeChoice } from '@/lib/stores/prefs.ts';
 import Icon, { type IconName } from './Icon.tsx';
 import Msg from './Msg.tsx';
 

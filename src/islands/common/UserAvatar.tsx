@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from 'react';
-import { avatarUrl } from '../../lib/avatar.ts';
-import { DEFAULT_AVATAR } from '../../lib/shared/paths.ts';
+import { avatarUrl } from '@/lib/avatar.ts';
+import { DEFAULT_AVATAR } from '@/lib/shared/paths.ts';
 
 const SIZE_CLASS = { 32: 'size-8', 36: 'size-9', 64: 'size-16', 80: 'size-20' } as const;
 

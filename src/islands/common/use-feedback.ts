@@ -4,7 +4,7 @@
  * as notices by `<Feedback>` — the same words, in both languages, as every other island shows.
  */
 import { useCallback, useState } from 'react';
-import { readFailure, type Failure, type Notice } from '../../lib/api/failure.ts';
+import { readFailure, type Failure, type Notice } from '@/lib/api/failure.ts';
 
 /** What a form last did: nothing yet, sending, done (with a message), or failed (with why). */
 export type Feedback =

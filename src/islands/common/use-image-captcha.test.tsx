@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { ImageCaptcha } from '../../server/captcha/captcha.schema.ts';
+import type { ImageCaptcha } from '@/server/captcha/captcha.schema.ts';
 import {
   CAPTCHA_REFRESH_MS,
   useImageCaptcha,
@@ -9,7 +9,7 @@ import {
 } from './use-image-captcha.ts';
 
 const getImageCaptcha = vi.hoisted(() => vi.fn<() => Promise<ImageCaptcha>>());
-vi.mock('../../lib/api/common.ts', () => ({ getImageCaptcha }));
+vi.mock('@/lib/api/common.ts', () => ({ getImageCaptcha }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ImageCaptcha } from '../../server/captcha/captcha.schema.ts';
-import { getImageCaptcha } from '../../lib/api/common.ts';
+import type { ImageCaptcha } from '@/server/captcha/captcha.schema.ts';
+import { getImageCaptcha } from '@/lib/api/common.ts';
 
 /** A shown captcha is replaced this often (the server keeps one for 5 minutes)… */
 export const CAPTCHA_REFRESH_MS = 60_000;

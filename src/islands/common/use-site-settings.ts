@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getSiteSettings, type SiteSettings } from '../../lib/api/settings.ts';
+import { getSiteSettings, type SiteSettings } from '@/lib/api/settings.ts';
 
 /** What cannot be confirmed is not offered (the settings could not be read). */
 const NOTHING_SET_UP: SiteSettings = { githubSignIn: false };

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { messageKey } from '../../lib/i18n/index.ts';
-import { hasAnyPermission } from '../../lib/shared/permissions.ts';
-import { findRoute, isProtected } from '../../lib/shared/routes.ts';
-import { SECTIONS } from '../../lib/shared/sections.ts';
-import { $user } from '../../lib/stores/session.ts';
+import { messageKey } from '@/lib/i18n/index.ts';
+import { hasAnyPermission } from '@/lib/shared/permissions.ts';
+import { findRoute, isProtected } from '@/lib/shared/routes.ts';
+import { SECTIONS } from '@/lib/shared/sections.ts';
+import { $user } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useT } from '../../lib/i18n/use-t.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
 import {
   centreCropOn,

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import type { User } from '../../server/user/user.schema.ts';
-import { getUploadTicket, uploadFile } from '../../lib/api/upload.ts';
-import { updateAvatar } from '../../lib/api/user.ts';
-import { updateUser } from '../../lib/stores/session.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
+import type { User } from '@/server/user/user.schema.ts';
+import { getUploadTicket, uploadFile } from '@/lib/api/upload.ts';
+import { updateAvatar } from '@/lib/api/user.ts';
+import { updateUser } from '@/lib/stores/session.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
 import UserAvatar from '../common/UserAvatar.tsx';
 import AvatarCropper from './AvatarCropper.tsx';

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { User } from '../../server/user/user.schema.ts';
-import { retryAfterSeconds } from '../../lib/api/failure.ts';
-import { sendEmailCode, updateEmail } from '../../lib/api/user.ts';
-import { updateUser } from '../../lib/stores/session.ts';
+import type { User } from '@/server/user/user.schema.ts';
+import { retryAfterSeconds } from '@/lib/api/failure.ts';
+import { sendEmailCode, updateEmail } from '@/lib/api/user.ts';
+import { updateUser } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
 import { fieldErrorProps, useFeedback } from '../common/use-feedback.ts';
-import { EMAIL_SHAPE } from '../../lib/shared/limits.ts';
+import { EMAIL_SHAPE } from '@/lib/shared/limits.ts';
 
 /** After a code is sent, the button waits this long (the server allows one a minute). */
 export const RESEND_SECONDS = 60;

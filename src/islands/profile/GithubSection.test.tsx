@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { UserExtra } from '../../lib/api/admin-types.ts';
+import type { UserExtra } from '@/lib/api/admin-types.ts';
 import type { ExtraState } from './GithubSection.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,10 +1,10 @@
 import GithubMark from '../common/GithubMark.tsx';
 import { useId } from 'react';
-import type { UserExtra } from '../../lib/api/admin-types.ts';
-import type { Notice } from '../../lib/api/failure.ts';
-import { githubAuthorize } from '../../lib/api/auth.ts';
-import { unlinkGithub } from '../../lib/api/user.ts';
-import { updateUser } from '../../lib/stores/session.ts';
+import type { UserExtra } from '@/lib/api/admin-types.ts';
+import type { Notice } from '@/lib/api/failure.ts';
+import { githubAuthorize } from '@/lib/api/auth.ts';
+import { unlinkGithub } from '@/lib/api/user.ts';
+import { updateUser } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { User } from '../../server/user/user.schema.ts';
-import { randomNickname, updateNickname } from '../../lib/api/user.ts';
-import { NICKNAME_MAX, charCount } from '../../lib/shared/limits.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
-import { updateUser } from '../../lib/stores/session.ts';
+import type { User } from '@/server/user/user.schema.ts';
+import { randomNickname, updateNickname } from '@/lib/api/user.ts';
+import { NICKNAME_MAX, charCount } from '@/lib/shared/limits.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
+import { updateUser } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { User } from '../../server/user/user.schema.ts';
-import { updatePassword } from '../../lib/api/user.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, charCount } from '../../lib/shared/limits.ts';
+import type { User } from '@/server/user/user.schema.ts';
+import { updatePassword } from '@/lib/api/user.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, charCount } from '@/lib/shared/limits.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';

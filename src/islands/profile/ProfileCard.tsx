@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MessageKey } from '../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from '../common/Msg.tsx';
 
 interface Props {

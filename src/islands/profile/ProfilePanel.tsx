@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import type { UserExtra } from '../../lib/api/admin-types.ts';
-import { getUserExtra } from '../../lib/api/user.ts';
-import { readFailure } from '../../lib/api/failure.ts';
-import { paths } from '../../lib/shared/paths.ts';
-import { $sessionStatus, $user } from '../../lib/stores/session.ts';
+import type { UserExtra } from '@/lib/api/admin-types.ts';
+import { getUserExtra } from '@/lib/api/user.ts';
+import { readFailure } from '@/lib/api/failure.ts';
+import { paths } from '@/lib/shared/paths.ts';
+import { $sessionStatus, $user } from '@/lib/stores/session.ts';
 import Msg from '../common/Msg.tsx';
 import AvatarSection from './AvatarSection.tsx';
 import EmailSection from './EmailSection.tsx';

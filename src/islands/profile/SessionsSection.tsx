@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { DeviceSession } from '../../lib/api/admin-types.ts';
-import { readFailure, type Notice } from '../../lib/api/failure.ts';
-import { listSessions, revokeOtherSessions, revokeSession } from '../../lib/api/user.ts';
-import { useT } from '../../lib/i18n/use-t.ts';
+import type { DeviceSession } from '@/lib/api/admin-types.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
+import { listSessions, revokeOtherSessions, revokeSession } from '@/lib/api/user.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../common/Msg.tsx';
 import Feedback from '../common/Feedback.tsx';
 import ProfileCard from './ProfileCard.tsx';

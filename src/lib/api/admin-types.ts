@@ -3,11 +3,11 @@
  * `*.schema.ts` files declare them (types only: nothing of the server reaches the bundle).
  */
 import type { Static } from 'typebox';
-import type { DeviceSessionSchema } from '../../server/auth/auth.schema.ts';
-import type { ManagedUserQuery } from '../../server/user/user.schema.ts';
+import type { DeviceSessionSchema } from '@/server/auth/auth.schema.ts';
+import type { ManagedUserQuery } from '@/server/user/user.schema.ts';
 
-export type { UploadResult, UploadTicket } from '../../server/upload/upload.schema.ts';
-export type { ManagedUser, RoleInfo, UserExtra } from '../../server/user/user.schema.ts';
+export type { UploadResult, UploadTicket } from '@/server/upload/upload.schema.ts';
+export type { ManagedUser, RoleInfo, UserExtra } from '@/server/user/user.schema.ts';
 
 /** GET /api/user/auth/sessions: one signed-in device of the user (`current` = this one). */
 export type DeviceSession = Static<typeof DeviceSessionSchema>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { User } from '../../server/user/user.schema.ts';
+import type { User } from '@/server/user/user.schema.ts';
 import { ApiError } from '../http.ts';
 import { Code } from '../shared/codes.ts';
 import {

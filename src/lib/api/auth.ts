@@ -12,7 +12,7 @@ import type {
   RecoverInitiateBody,
   RecoveryCheck,
   RegisterBody,
-} from '../../server/auth/auth.schema.ts';
+} from '@/server/auth/auth.schema.ts';
 import { request } from '../http.ts';
 
 /** POST /api/user/auth/login — a new session. The captcha fields go only when the form shows one. */

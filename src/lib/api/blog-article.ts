@@ -1,5 +1,5 @@
 /** The article page's calls: the article itself (the shell page of ids the build did not know). */
-import type { Article } from '../../server/blog/article.schema.ts';
+import type { Article } from '@/server/blog/article.schema.ts';
 import { request } from '../http.ts';
 
 export type { Article };

@@ -8,8 +8,8 @@ import type {
   ArticleBody,
   ManagedArticleSummary,
   ManageQuery,
-} from '../../server/blog/article.schema.ts';
-import type { Term } from '../../server/blog/taxonomy.schema.ts';
+} from '@/server/blog/article.schema.ts';
+import type { Term } from '@/server/blog/taxonomy.schema.ts';
 import { publicConfig } from '../config.ts';
 import { request } from '../http.ts';
 import type { Page } from '../shared/codes.ts';

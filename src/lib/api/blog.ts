@@ -2,8 +2,8 @@
  * Calls of the blog reader (spec §7 Blog): an article's comments and their thumbs, the database
  * search and a random article. One typed function per endpoint, resolving `data`.
  */
-import type { SearchHit } from '../../server/blog/article.schema.ts';
-import type { Comment, CommentThread, Vote, Votes } from '../../server/blog/comment.schema.ts';
+import type { SearchHit } from '@/server/blog/article.schema.ts';
+import type { Comment, CommentThread, Vote, Votes } from '@/server/blog/comment.schema.ts';
 import type { Page } from '../shared/codes.ts';
 import { request } from '../http.ts';
 

@@ -2,8 +2,8 @@
  * Calls of the common domain (/api/common) the sign-in pages use: the image captcha and the
  * visitor's approximate location. One typed function per endpoint, resolving the envelope's `data`.
  */
-import type { ImageCaptcha } from '../../server/captcha/captcha.schema.ts';
-import type { IpLocation } from '../../server/location/location.schema.ts';
+import type { ImageCaptcha } from '@/server/captcha/captcha.schema.ts';
+import type { IpLocation } from '@/server/location/location.schema.ts';
 import { request } from '../http.ts';
 
 export type { ImageCaptcha, IpLocation };

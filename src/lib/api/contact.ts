@@ -6,7 +6,7 @@ import type {
   ContactListQuery,
   ContactMessage,
   ContactSent,
-} from '../../server/contact/contact.schema.ts';
+} from '@/server/contact/contact.schema.ts';
 import { request } from '../http.ts';
 import type { Page } from '../shared/codes.ts';
 

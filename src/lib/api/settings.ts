@@ -1,5 +1,5 @@
 /** What this site has set up (GET /api/common/settings), asked once per page. */
-import type { SiteSettings } from '../../server/settings/settings.schema.ts';
+import type { SiteSettings } from '@/server/settings/settings.schema.ts';
 import { request } from '../http.ts';
 
 export type { SiteSettings };

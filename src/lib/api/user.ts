@@ -1,5 +1,5 @@
 /** Calls of the user domain (spec §7), one typed function per endpoint, resolving `data`. */
-import type { User } from '../../server/user/user.schema.ts';
+import type { User } from '@/server/user/user.schema.ts';
 import { request } from '../http.ts';
 import type { DeviceSession, UserExtra } from './admin-types.ts';
 

@@ -1,5 +1,5 @@
 /** A nickname from the place nearest the visitor (the register form's "near me" button). */
-import type { IpLocation as Coordinates } from '../../server/location/location.schema.ts';
+import type { IpLocation as Coordinates } from '@/server/location/location.schema.ts';
 
 /** Rounds to 3 decimals (about 100 m): all a place name needs, and no more is sent. */
 export function roughly(position: Coordinates): Coordinates {

@@ -1,6 +1,6 @@
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { User } from '../../server/user/user.schema.ts';
+import type { User } from '@/server/user/user.schema.ts';
 import type * as HttpModule from '../http.ts';
 import type * as SessionModule from './session.ts';
 

@@ -4,7 +4,7 @@
  * are reactions in a listener on `$user`.
  */
 import { atom, batch, computed, task } from 'nanostores';
-import type { User } from '../../server/user/user.schema.ts';
+import type { User } from '@/server/user/user.schema.ts';
 import { getPrivateInfo, heartbeat, logout, refreshToken } from '../api/user.ts';
 import type { AuthState } from '../guards.ts';
 import { ApiError, onSessionGone } from '../http.ts';

@@ -1,5 +1,5 @@
 import { useId, useRef, type RefObject } from 'react';
-import { useT } from '../../../lib/i18n/use-t.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../../common/Msg.tsx';
 import { HINT_CLASS, INPUT_CLASS } from '../../common/ui.ts';
 import { IMAGE_TYPES } from '../markdown-insert.ts';

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { ARTICLE_SUMMARY_MAX } from '../../../lib/shared/limits.ts';
+import { ARTICLE_SUMMARY_MAX } from '@/lib/shared/limits.ts';
 import Msg from '../../common/Msg.tsx';
 import { HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../../common/ui.ts';
 import type { ArticleDraft } from '../article-draft.ts';

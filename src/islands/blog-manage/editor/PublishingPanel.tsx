@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
-import type { Article, ArticleStatus } from '../../../lib/api/blog-manage.ts';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
-import { useT } from '../../../lib/i18n/use-t.ts';
+import type { Article, ArticleStatus } from '@/lib/api/blog-manage.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../../common/Msg.tsx';
 import { ERROR_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../../common/ui.ts';
 import type { ArticleDraft } from '../article-draft.ts';

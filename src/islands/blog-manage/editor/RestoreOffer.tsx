@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useT } from '../../../lib/i18n/use-t.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../../common/Msg.tsx';
 import { formatTime } from '../../common/ui.ts';
 import { changedSince, type SavedDraft } from '../autosave.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Article } from '../../../lib/api/blog-manage.ts';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
-import { paths } from '../../../lib/shared/paths.ts';
+import type { Article } from '@/lib/api/blog-manage.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import Feedback from '../../common/Feedback.tsx';
 import Msg from '../../common/Msg.tsx';
 import { BUTTON_BUSY_CLASS } from '../../common/ui.ts';

@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react';
-import type { Term } from '../../../lib/api/blog-manage.ts';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
+import type { Term } from '@/lib/api/blog-manage.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from '../../common/Msg.tsx';
 import type { ArticleDraft } from '../article-draft.ts';
 import CategoryPicker from '../CategoryPicker.tsx';

@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
-import { ARTICLE_TITLE_MAX } from '../../../lib/shared/limits.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { ARTICLE_TITLE_MAX } from '@/lib/shared/limits.ts';
 import Msg from '../../common/Msg.tsx';
 import { ERROR_CLASS, INPUT_CLASS, LABEL_CLASS } from '../../common/ui.ts';
 

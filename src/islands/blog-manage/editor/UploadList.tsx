@@ -1,4 +1,4 @@
-import { useT } from '../../../lib/i18n/use-t.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../../common/Msg.tsx';
 import NoticeText from '../../common/NoticeText.tsx';
 import { ERROR_CLASS } from '../../common/ui.ts';

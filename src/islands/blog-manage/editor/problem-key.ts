@@ -1,5 +1,5 @@
 /** The words for what is wrong with a draft before it is sent (article-draft.ts). */
-import type { MessageKey } from '../../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import type { DraftProblem } from '../article-draft.ts';
 
 type ProblemName = DraftProblem extends infer P

@@ -4,11 +4,11 @@
  * and offered back when the editor opens again.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { getArticle, listTerms, type Article, type Term } from '../../../lib/api/blog-manage.ts';
-import { readFailure } from '../../../lib/api/failure.ts';
-import { ApiError } from '../../../lib/http.ts';
-import { Code } from '../../../lib/shared/codes.ts';
-import { paths } from '../../../lib/shared/paths.ts';
+import { getArticle, listTerms, type Article, type Term } from '@/lib/api/blog-manage.ts';
+import { readFailure } from '@/lib/api/failure.ts';
+import { ApiError } from '@/lib/http.ts';
+import { Code } from '@/lib/shared/codes.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import type { LoadState } from '../../common/LoadStateCard.tsx';
 import { EMPTY_DRAFT, draftFromArticle, sameDraft, type ArticleDraft } from '../article-draft.ts';
 import {

@@ -14,8 +14,8 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import { uploadArticleImage } from '../../../lib/api/blog-manage.ts';
-import { readFailure, type Notice } from '../../../lib/api/failure.ts';
+import { uploadArticleImage } from '@/lib/api/blog-manage.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
 import type { ArticleDraft } from '../article-draft.ts';
 import {
   imageMarkdown,

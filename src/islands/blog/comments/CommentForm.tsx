@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { postComment, type Comment } from '../../../lib/api/blog.ts';
-import { COMMENT_MAX, charCount } from '../../../lib/shared/limits.ts';
+import { postComment, type Comment } from '@/lib/api/blog.ts';
+import { COMMENT_MAX, charCount } from '@/lib/shared/limits.ts';
 import FormAlert from '../../common/FormAlert.tsx';
 import Msg from '../../common/Msg.tsx';
 import { failedNotice, useFeedback } from '../../common/use-feedback.ts';

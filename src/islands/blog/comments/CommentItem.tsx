@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { deleteComment, voteComment, type Comment } from '../../../lib/api/blog.ts';
-import { avatarUrl } from '../../../lib/avatar.ts';
-import { useT } from '../../../lib/i18n/use-t.ts';
+import { deleteComment, voteComment, type Comment } from '@/lib/api/blog.ts';
+import { avatarUrl } from '@/lib/avatar.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import FormAlert from '../../common/FormAlert.tsx';
 import Msg from '../../common/Msg.tsx';
 import { formatTime } from '../../common/ui.ts';

@@ -1,5 +1,5 @@
-import { rememberRoute } from '../../../lib/pre-route.ts';
-import { paths } from '../../../lib/shared/paths.ts';
+import { rememberRoute } from '@/lib/pre-route.ts';
+import { paths } from '@/lib/shared/paths.ts';
 import Msg from '../../common/Msg.tsx';
 
 /** Sends the reader to sign in, remembering to come back to the comments of this page. */

@@ -1,4 +1,4 @@
-import type { CommentThread } from '../../../lib/api/blog.ts';
+import type { CommentThread } from '@/lib/api/blog.ts';
 import type { CommentsDispatch } from '../comment-state.ts';
 import CommentItem, { type Reader } from './CommentItem.tsx';
 

@@ -1,4 +1,4 @@
-import { useT } from '../../../lib/i18n/use-t.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Icon from '../../common/Icon.tsx';
 import Msg from '../../common/Msg.tsx';
 

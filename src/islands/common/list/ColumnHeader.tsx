@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from '../Msg.tsx';
 import type { SortOrder } from './list-query.ts';
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from '../Msg.tsx';
 import { LABEL_CLASS } from '../ui.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
-import { useT } from '../../../lib/i18n/use-t.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import type { ListWords } from './ListStatus.tsx';
 import PageSizeSelect from './PageSizeSelect.tsx';
 import SearchField from './SearchField.tsx';

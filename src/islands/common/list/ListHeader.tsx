@@ -1,5 +1,5 @@
-import type { Notice } from '../../../lib/api/failure.ts';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
+import type { Notice } from '@/lib/api/failure.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from '../Msg.tsx';
 import NoticeText from '../NoticeText.tsx';
 

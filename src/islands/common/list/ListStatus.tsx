@@ -1,6 +1,6 @@
-import type { Notice } from '../../../lib/api/failure.ts';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
-import { useT } from '../../../lib/i18n/use-t.ts';
+import type { Notice } from '@/lib/api/failure.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import RetryAlert from '../RetryAlert.tsx';
 
 /** The words of a section's lists. */

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import { PAGE_SIZES } from './list-query.ts';
 import SelectField from './SelectField.tsx';
 

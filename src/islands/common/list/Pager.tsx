@@ -1,4 +1,4 @@
-import { useT } from '../../../lib/i18n/use-t.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import Msg from '../Msg.tsx';
 import { BUTTON_BUSY_CLASS } from '../ui.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Msg from '../Msg.tsx';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import { SMALL_BUTTON_CLASS, ROW_DELETE_CLASS } from '../ui.ts';
 
 /** A labelled row action: its visible words and its name for screen readers (with the row's name). */

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../../lib/i18n/index.ts';
-import { useT } from '../../../lib/i18n/use-t.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
+import { useT } from '@/lib/i18n/use-t.ts';
 import { INPUT_CLASS } from '../ui.ts';
 import FilterField from './FilterField.tsx';
 

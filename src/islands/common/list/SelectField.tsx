@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MessageKey } from '../../../lib/i18n/index.ts';
+import type { MessageKey } from '@/lib/i18n/index.ts';
 import { INPUT_CLASS } from '../ui.ts';
 import FilterField from './FilterField.tsx';
 

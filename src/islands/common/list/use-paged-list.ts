@@ -2,8 +2,8 @@
  * A paged list whose query lives in the address (the user, article and inbox lists): its state
  * (use-list-query.ts) and its rows (use-paged-rows.ts), failures read as notices.
  */
-import { readFailure, type Notice } from '../../../lib/api/failure.ts';
-import type { Page } from '../../../lib/shared/codes.ts';
+import { readFailure, type Notice } from '@/lib/api/failure.ts';
+import type { Page } from '@/lib/shared/codes.ts';
 import { useListQuery } from './use-list-query.ts';
 import { usePagedRows, type PagedRows } from './use-paged-rows.ts';
 

@@ -1,7 +1,7 @@
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { Page } from '../../../lib/shared/codes.ts';
+import type { Page } from '@/lib/shared/codes.ts';
 import { usePagedRows } from './use-paged-rows.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

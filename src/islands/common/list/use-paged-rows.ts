@@ -5,7 +5,7 @@
  * narrowed) moves to the last one; a failure keeps the message for a retry.
  */
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import type { Page } from '../../../lib/shared/codes.ts';
+import type { Page } from '@/lib/shared/codes.ts';
 import { writeAddressQuery } from './use-list-query.ts';
 
 /** `F`: a failure as the list shows it (`describe` makes it, e.g. a notice from readFailure). */
