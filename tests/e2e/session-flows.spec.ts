@@ -34,8 +34,9 @@ test('after a 403, every later sign-in lands home, not on "Access denied"', asyn
   await signOut(page, user.nickname);
   for (let round = 0; round < 2; round += 1) {
     await signIn(page, user.username);
+    // The header shows the user on the login page already: wait for where sign-in leads.
+    await expect(page).toHaveURL((url) => url.pathname === '/');
     await expect(page.getByRole('banner').getByRole('button', { name: /测试用户/ })).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe('/');
     expect(await remembered(page)).toBeNull();
     await signOut(page, user.nickname);
   }
@@ -53,8 +54,8 @@ test('a remembered route the user may open is used once, by the sign-in it was f
 
   await signOut(page, user.nickname);
   await signIn(page, user.username);
+  await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('button', { name: /测试用户/ })).toBeVisible();
-  expect(new URL(page.url()).pathname).toBe('/');
 });
 
 test('locked by an admin: the open page signs out and says why, once', async ({
