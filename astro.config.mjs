@@ -1,4 +1,5 @@
 // @ts-check
+import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
@@ -46,6 +47,10 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', concurrency: 4 },
+  // Pages that need no data are prerendered here; the content pages (the blog's lists, articles,
+  // feeds, the sitemap) are rendered from their data by the page pipeline through the server bundle
+  // this adapter writes (src/lib/build/render-worker.ts; docs/architecture.md, "The page pipeline").
+  adapter: node({ mode: 'middleware' }),
   integrations: [react(), guardedIslands()],
   devToolbar: { enabled: false },
   // Shiki colours code with inline style attributes, which the CSP refuses; Prism emits classes.

@@ -1,12 +1,12 @@
 /**
- * `npm run build`: builds the pages into DIST_DIR (./dist) from the configured database (migrated
- * first; the blog is exported to the build as a snapshot) with links to SITE_URL (default
- * http://HOST:PORT), runs Pagefind, writes the CDN rewrite rules, and prints a one-line summary.
- * Exits non-zero when the build fails.
+ * `npm run build`: a full page build into DIST_DIR (./dist) from the configured database (migrated
+ * first) with links to SITE_URL (default http://HOST:PORT): compiled sources, every content page,
+ * the search index and the CDN rewrite rules. Prints a one-line summary; exits non-zero when the
+ * build fails.
  */
 import { join, relative, resolve } from 'node:path';
-import { buildSiteFromDb, removeSiteBuildLeftovers } from '../src/server/blog/index.ts';
 import { connectDb, migrateToLatest } from '../src/server/db/index.ts';
+import { buildPagesOnce, removePageBuildLeftovers } from '../src/server/pages/index.ts';
 import { configOrExit, exitWith } from './cli.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -14,22 +14,26 @@ const config = configOrExit();
 const db = connectDb(config);
 try {
   await migrateToLatest(db.kysely);
-  const workDir = join(config.dataDir, 'build');
-  await removeSiteBuildLeftovers({ distDir: config.distDir, workDir });
-  const result = await buildSiteFromDb({
+  await removePageBuildLeftovers({
     root,
     distDir: config.distDir,
+    workDir: join(config.dataDir, 'build'),
+  });
+  const built = await buildPagesOnce({
+    root,
+    distDir: config.distDir,
+    dataDir: config.dataDir,
     siteUrl: config.siteUrl,
-    workDir,
     db: db.kysely,
     now: Date.now,
+    full: true,
   });
-  const mb = (result.bytes / 1024 / 1024).toFixed(1);
-  const search = result.searchIndex ? ', search index' : '';
-  console.log(
-    `built ${relative(process.cwd(), config.distDir) || '.'}/ in ${(result.ms / 1000).toFixed(1)} s: ` +
-      `${result.pages} pages, ${result.files} files, ${mb} MB${search}`,
-  );
+  if (built) {
+    console.log(
+      `built ${relative(process.cwd(), config.distDir) || '.'}/ in ${(built.ms / 1000).toFixed(1)} s: ` +
+        `${built.pages} content pages rendered from the database, with the search index`,
+    );
+  }
 } catch (error) {
   exitWith(error);
 } finally {

@@ -17,3 +17,10 @@ declare namespace Astro {
     'client:guarded'?: boolean;
   }
 }
+
+declare namespace App {
+  interface Locals {
+    /** What a content page renders from (src/lib/build/page-input.ts). */
+    pageInput?: unknown;
+  }
+}

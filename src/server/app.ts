@@ -16,11 +16,9 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { githubRoutes } from './auth/github.routes.ts';
 import { SessionService, memoryPresence, redisPresence } from './auth/index.ts';
 import { articleRoutes } from './blog/article.routes.ts';
-import { buildRoutes } from './blog/build.routes.ts';
 import { commentRoutes } from './blog/comment.routes.ts';
 import { feedRoutes } from './blog/feed.routes.ts';
 import { BlogService, articleExists } from './blog/index.ts';
-import { siteRebuild } from './blog/site-rebuild.ts';
 import { taxonomyRoutes } from './blog/taxonomy.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { CaptchaService } from './captcha/index.ts';
@@ -39,6 +37,8 @@ import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
+import { pageBuildRoutes } from './pages/page-build.routes.ts';
+import { pageRebuild } from './pages/page-rebuild.ts';
 import { openapiPlugin } from './docs/openapi.plugin.ts';
 import { memoryHub, redisHub } from './events/index.ts';
 import { guardPlugin } from './guard/index.ts';
@@ -112,11 +112,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hub: redis ? redisHub(redis) : memoryHub(),
   };
   const rebuild = options.serveSite
-    ? await siteRebuild(base, {
+    ? await pageRebuild(base, {
         root: options.siteRoot ?? PROJECT_ROOT,
         debounceMs: options.rebuildDebounceMs ?? 500,
-        // The site plugin, registered below, decorates `site` before any build can finish.
-        reload: (distDir) => app.site.reload(distDir),
+        // The site plugin, registered below, decorates `site` before any build can run.
+        site: () => app.site,
         log: app.log,
       })
     : null;
@@ -184,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(taxonomyRoutes('tag'), { prefix: '/api/blog' });
   await app.register(feedRoutes, { prefix: '/api/blog' });
   await app.register(commentRoutes, { prefix: '/api/blog' });
-  await app.register(buildRoutes, { prefix: '/api/blog' });
+  await app.register(pageBuildRoutes, { prefix: '/api/blog' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(uploadRoutes, { prefix: '/api/common' });
   await app.register(locationRoutes, { prefix: '/api/common' });

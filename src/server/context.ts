@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { SessionService } from './auth/session.service.ts';
 import type { Presence } from './auth/presence.ts';
 import type { BlogService } from './blog/article.service.ts';
-import type { Rebuilder } from './blog/rebuild.ts';
+import type { Rebuilder } from './pages/rebuild-queue.ts';
 import type { CaptchaService } from './captcha/captcha.service.ts';
 import type { Kv } from './kv/kv.ts';
 import type { Mailer } from './mail/mailer.ts';

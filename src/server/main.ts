@@ -3,14 +3,16 @@
  * no longer show what the database holds, listen. SIGTERM/SIGINT stop accepting, finish in-flight
  * requests, close the database and exit 0.
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { seedRolesAndPermissions } from './auth/index.ts';
-import { buildSiteFromDb, removeSiteBuildLeftovers, seedDemoContent } from './blog/index.ts';
+import { seedDemoContent } from './blog/index.ts';
 import type { Config } from './config.ts';
 import { connectDb, migrateToLatest } from './db/index.ts';
+import { buildPagesOnce, removePageBuildLeftovers } from './pages/index.ts';
 import { connectRedis } from './redis/index.ts';
 import { ensureOwner } from './user/index.ts';
 
@@ -32,19 +34,18 @@ export async function startServer(
     const demo = await seedDemoContent(db.kysely);
     if (demo > 0) log.info({ articles: demo }, 'first-run demo articles created');
     if (serveSite) {
-      const workDir = `${config.dataDir}/build`;
-      const leftovers = await removeSiteBuildLeftovers({ distDir: config.distDir, workDir });
+      const workDir = join(config.dataDir, 'build');
+      const leftovers = await removePageBuildLeftovers({ root, distDir: config.distDir, workDir });
       if (leftovers.length > 0) log.info({ leftovers }, 'removed what killed builds left');
-      const built = await buildSiteFromDb({
+      const built = await buildPagesOnce({
         root,
         distDir: config.distDir,
+        dataDir: config.dataDir,
         siteUrl: config.siteUrl,
-        workDir,
         db: db.kysely,
         now: Date.now,
-        onlyIfChanged: true,
       });
-      if (built) log.info({ pages: built.pages, ms: built.ms }, 'pages built');
+      if (built) log.info({ kind: built.kind, pages: built.pages, ms: built.ms }, 'pages built');
     }
     app = await buildApp({ config, db, redis, serveSite, siteRoot: root });
   } catch (error) {

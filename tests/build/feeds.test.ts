@@ -20,8 +20,8 @@ import {
   type SnapshotTermRef,
 } from '../../src/lib/shared/blog-snapshot.ts';
 import { paths } from '../../src/lib/shared/paths.ts';
-import { siteBuildEnv } from '../../src/server/blog/site-build.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { renderPages } from '../helpers/render-pages.ts';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -172,31 +172,11 @@ async function xmllint(...args: string[]): Promise<{ ok: boolean; output: string
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'atrium-feeds-'));
   dist = join(work, 'dist');
-  const snapshotFile = join(work, 'snapshot.json');
-  await writeFile(snapshotFile, JSON.stringify(SNAPSHOT));
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith('VITEST')) env[key] = value;
-  }
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    ASTRO_TELEMETRY_DISABLED: '1',
-    // What the server gives each build it runs (src/server/blog/site-build.ts).
-    ...siteBuildEnv({ snapshotFile, siteUrl: SITE }),
-  });
-  const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
-  try {
-    await run(process.execPath, [astro, 'build', '--root', ROOT, '--outDir', dist], {
-      cwd: ROOT,
-      env,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    throw new Error(`astro build failed:\n${`${e.stdout ?? ''}${e.stderr ?? ''}`.slice(-4000)}`, {
-      cause: error,
-    });
-  }
+  // As the server builds them (src/server/pages): compiled for the site's origin, then rendered.
+  await renderPages(
+    { blog: SNAPSHOT },
+    { siteUrl: SITE, outDir: dist, workDir: join(work, 'work') },
+  );
 }, 300_000);
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
 /**
- * What the article view shows, from either source: the build-time snapshot (the prebuilt
- * `/blog/{id}` pages) or the API (the shell page). One shape, so both render the same markup.
+ * What the article view shows, from either source: the page input (the prebuilt `/blog/{id}`
+ * pages) or the API (the shell page). One shape, so both render the same markup.
  */
 import type { Article } from '@/server/blog/article.schema.ts';
-import type { SnapshotArticle } from '@/lib/shared/blog-snapshot.ts';
+import type { BlogPageInput } from '@/lib/build/blog-pages.ts';
 
 export interface TermLink {
   readonly id: number;
@@ -44,17 +44,11 @@ export function showToc(toc: readonly unknown[]): boolean {
   return toc.length >= TOC_MIN_ENTRIES;
 }
 
-function link(article: SnapshotArticle | undefined): ArticleLink | null {
-  return article ? { id: article.id, title: article.title } : null;
-}
-
-/**
- * The article at `index` of the snapshot's list. Previous/next follow the list's order, as the API
- * does: previous is the one listed above it, next the one below.
- */
-export function fromSnapshot(articles: readonly SnapshotArticle[], index: number): ArticleViewData {
-  const article = articles[index];
-  if (!article) throw new RangeError(`No article at ${index}`);
+/** An article page's input (src/lib/build/blog-pages.ts): the article and its neighbours in the list. */
+export function fromPageInput(
+  input: Extract<BlogPageInput, { kind: 'blog.article' }>,
+): ArticleViewData {
+  const { article } = input;
   return {
     id: article.id,
     title: article.title,
@@ -64,8 +58,8 @@ export function fromSnapshot(articles: readonly SnapshotArticle[], index: number
     views: null,
     publishTime: article.publishTime,
     updateTime: article.updateTime,
-    previous: link(articles[index - 1]),
-    next: link(articles[index + 1]),
+    previous: input.previous,
+    next: input.next,
     public: true,
   };
 }

@@ -1,16 +1,14 @@
 /**
- * Build-time access (pages and feeds only: it reads a file) to the blog snapshot (src/lib/shared/blog-snapshot.ts) for pages and feeds.
- * The file is named by ATRIUM_BLOG_SNAPSHOT (the server's build sets it); without it, or when the
- * file is missing, the blog is built empty (e.g. `astro check`, or a build with no database yet).
+ * The blog snapshot (src/lib/shared/blog-snapshot.ts) from the file ATRIUM_BLOG_SNAPSHOT names, for
+ * `npm run dev` (src/middleware.ts); without it the blog is empty. The page pipeline hands the
+ * render worker its data itself (src/lib/build/render-worker.ts).
  */
 import { readFileSync } from 'node:fs';
 import {
-  BLOG_PAGE_SIZE,
   BLOG_SNAPSHOT_ENV,
   BLOG_SNAPSHOT_VERSION,
   EMPTY_BLOG_SNAPSHOT,
   type BlogSnapshot,
-  type SnapshotArticle,
 } from '../shared/blog-snapshot.ts';
 
 let cached: { file: string; snapshot: BlogSnapshot } | undefined;
@@ -31,21 +29,4 @@ export function loadBlogSnapshot(): BlogSnapshot {
   }
   cached = { file, snapshot };
   return snapshot;
-}
-
-export interface ListPage {
-  /** 1-based */
-  readonly n: number;
-  readonly total: number;
-  readonly articles: readonly SnapshotArticle[];
-}
-
-/** Splits an ordered list into list pages; an empty list still has page 1. */
-export function pagesOf(articles: readonly SnapshotArticle[], size = BLOG_PAGE_SIZE): ListPage[] {
-  const total = Math.max(1, Math.ceil(articles.length / size));
-  return Array.from({ length: total }, (_, i) => ({
-    n: i + 1,
-    total,
-    articles: articles.slice(i * size, (i + 1) * size),
-  }));
 }

@@ -1,8 +1,9 @@
 /**
- * The prebuilt blog feeds (build time only): RSS 2.0 (@astrojs/rss), Atom 1.0 and JSON Feed 1.1
- * (the `feed` package), for the whole blog and for each category and tag, from the blog snapshot.
- * The static endpoints under src/pages/api/blog/feed/ call `feedResponse`; the files land in
- * dist/api/blog/feed/ and the API serves them (src/server/blog/feed.routes.ts).
+ * The prebuilt blog feeds: RSS 2.0 (@astrojs/rss), Atom 1.0 and JSON Feed 1.1 (the `feed`
+ * package), for the whole blog and for each category and tag, each from its page input (the
+ * articles, chosen by src/lib/build/blog-pages.ts). The endpoint src/pages/api/blog/feed/[...feed].ts
+ * calls `feedResponse`; the files land in dist/api/blog/feed/ and the API serves them
+ * (src/server/blog/feed.routes.ts).
  *
  * Each feed holds the newest FEED_SIZE articles by publish time (pinning does not count), each with
  * its full HTML (rendered once per build by renderForBuild) whose relative links and images are
@@ -12,23 +13,14 @@ import { getRssString } from '@astrojs/rss';
 import { Feed } from 'feed';
 import { MESSAGES } from '../i18n/messages.ts';
 import { renderForBuild } from './render-cache.ts';
-import type { SnapshotArticle, SnapshotTerm } from '../shared/blog-snapshot.ts';
+import type { SnapshotArticle } from '../shared/blog-snapshot.ts';
 import { escapeHtml } from '../shared/escape.ts';
 import { paths } from '../shared/paths.ts';
 import type { TermKind } from '../shared/term-kinds.ts';
-import { loadBlogSnapshot } from './blog-snapshot.ts';
+import type { BlogPageInput } from './blog-pages.ts';
+import type { FeedFormat } from './feed-articles.ts';
 
-export type FeedFormat = 'rss' | 'atom' | 'json';
-
-/** A type, not an interface: Astro's page props must be assignable to a record. */
-export type FeedTerm = {
-  readonly kind: TermKind;
-  readonly id: number;
-  readonly name: string;
-};
-
-/** Articles per feed. */
-export const FEED_SIZE = 20;
+type FeedInput = Extract<BlogPageInput, { kind: 'blog.feed' }>;
 
 export const FEED_CONTENT_TYPES: Readonly<Record<FeedFormat, string>> = {
   rss: 'application/rss+xml; charset=utf-8',
@@ -45,20 +37,6 @@ const en = MESSAGES.en;
 /** "中文 / English" of one message key. */
 function both(key: 'nav.blog' | 'page.blogCategory' | 'page.blogTag' | 'site.description') {
   return zh[key] === en[key] ? zh[key] : `${zh[key]} / ${en[key]}`;
-}
-
-/** The articles of a feed: in the term (if any), newest published first, at most FEED_SIZE. */
-export function feedArticles(
-  articles: readonly SnapshotArticle[],
-  term?: Pick<FeedTerm, 'kind' | 'id'>,
-): SnapshotArticle[] {
-  const inTerm = (a: SnapshotArticle) =>
-    term === undefined ||
-    (term.kind === 'category' ? a.category.id === term.id : a.tags.some((t) => t.id === term.id));
-  // Ties by id, newest first (uuidv7 ids sort by creation).
-  const newest = (a: SnapshotArticle, b: SnapshotArticle) =>
-    Date.parse(b.publishTime) - Date.parse(a.publishTime) || (a.id < b.id ? 1 : -1);
-  return articles.filter(inTerm).sort(newest).slice(0, FEED_SIZE);
 }
 
 /** Characters XML 1.0 does not allow, and lone surrogates. */
@@ -134,13 +112,16 @@ interface Entry {
   readonly terms: readonly { kind: TermKind; name: string }[];
 }
 
-/** Rendered content per article (id + source), so each article is rendered once per build. */
+/** Rendered content per article (id + source): each article is rendered once for its feeds. */
 const rendered = new Map<string, Promise<string>>();
+/** Entries kept: a long-lived renderer sees every version of every article. */
+const RENDERED_MAX = 1000;
 
 function contentOf(article: SnapshotArticle, url: string): Promise<string> {
   const key = `${url}\n${article.updateTime}\n${article.content}`;
   let html = rendered.get(key);
   if (html === undefined) {
+    if (rendered.size >= RENDERED_MAX) rendered.clear();
     html = renderForBuild(article.content).then((r) => xmlSafe(absolutizeHtml(r.html, url)));
     rendered.set(key, html);
   }
@@ -178,9 +159,9 @@ interface Channel {
   readonly entries: readonly Entry[];
 }
 
-async function channelOf(site: URL, term: FeedTerm | undefined): Promise<Channel> {
-  const snapshot = loadBlogSnapshot();
-  const entries = await entriesOf(feedArticles(snapshot.articles, term), site);
+async function channelOf(site: URL, input: FeedInput): Promise<Channel> {
+  const { term } = input;
+  const entries = await entriesOf(input.articles, site);
   const abs = (path: string) => new URL(path, site).href;
   const ref = term && { kind: term.kind, id: term.id };
   const blogTitle = `${zh['site.name']} · ${both('nav.blog')}`;
@@ -203,7 +184,8 @@ async function channelOf(site: URL, term: FeedTerm | undefined): Promise<Channel
       atom: abs(paths.blogFeed('atom', ref)),
       json: abs(paths.blogFeed('json', ref)),
     },
-    updated: Number.isFinite(latest) ? new Date(latest) : new Date(snapshot.generatedAt),
+    // With no article, a fixed time: the same data must give the same file.
+    updated: new Date(Number.isFinite(latest) ? latest : 0),
     entries,
   };
 }
@@ -302,31 +284,17 @@ function toJsonFeed11(json: string, channel: Channel, site: URL): string {
 }
 
 /** The text of one feed. */
-export async function buildFeed(format: FeedFormat, site: URL, term?: FeedTerm): Promise<string> {
-  const channel = await channelOf(site, term);
-  if (format === 'rss') return rssOf(channel);
-  if (format === 'atom') return feedOf(channel, site, true).atom1();
+export async function buildFeed(input: FeedInput, site: URL): Promise<string> {
+  const channel = await channelOf(site, input);
+  if (input.format === 'rss') return rssOf(channel);
+  if (input.format === 'atom') return feedOf(channel, site, true).atom1();
   return toJsonFeed11(feedOf(channel, site, false).json1(), channel, site);
 }
 
-/** The response of a feed endpoint (Astro writes its body to the file; the server sets the type). */
-export async function feedResponse(
-  format: FeedFormat,
-  site: URL | undefined,
-  term?: FeedTerm,
-): Promise<Response> {
+/** The response of the feed endpoint (the server serves the written file with its type). */
+export async function feedResponse(input: FeedInput, site: URL | undefined): Promise<Response> {
   if (site === undefined) throw new Error('feeds: set `site` in astro.config.mjs');
-  return new Response(await buildFeed(format, site, term), {
-    headers: { 'content-type': FEED_CONTENT_TYPES[format] },
+  return new Response(await buildFeed(input, site), {
+    headers: { 'content-type': FEED_CONTENT_TYPES[input.format] },
   });
-}
-
-/** getStaticPaths of the per-term feeds: one path per category or tag of the snapshot. */
-export function feedTermPaths(kind: TermKind): { params: { id: string }; props: FeedTerm }[] {
-  const snapshot = loadBlogSnapshot();
-  const terms: readonly SnapshotTerm[] = kind === 'category' ? snapshot.categories : snapshot.tags;
-  return terms.map((t) => ({
-    params: { id: String(t.id) },
-    props: { kind, id: t.id, name: t.name },
-  }));
 }

@@ -6,4 +6,5 @@ export type * from './article.schema.ts';
 export type * from './taxonomy.schema.ts';
 export type { ArticleRow, ArticleStatus } from './blog.table.ts';
 export { seedDemoContent } from './demo-content.ts';
-export { buildSiteFromDb, removeSiteBuildLeftovers } from './site-build.ts';
+export { exportBlogSnapshot } from './snapshot.ts';
+export { findNextScheduledTime } from './article.repo.ts';

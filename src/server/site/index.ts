@@ -1,7 +1,4 @@
-/**
- * The built site: in-memory serving (site.plugin.ts, registered by app.ts) and building
- * (buildSite, isBuildStale).
- */
+/** The built site, served from memory (site.plugin.ts, registered by app.ts). */
 export { sendStaticFile, type SitePluginOptions } from './site.plugin.ts';
 export {
   StaticSite,
@@ -11,5 +8,4 @@ export {
   type Variant,
 } from './static-files.ts';
 export { resolve } from './resolve.ts';
-export { buildSite, isBuildStale, type BuildOptions, type BuildResult } from './build.ts';
 export { rewriteRules, type RewriteRules } from './rewrites.ts';

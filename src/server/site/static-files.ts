@@ -189,6 +189,11 @@ async function eachLimited<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+/** Whether a site path is published: no dotfiles or dot-directories, no CDN configuration. */
+function isServed(sitePath: string): boolean {
+  return !sitePath.split('/').some((p) => p.startsWith('.')) && !NOT_SERVED.has(sitePath);
+}
+
 async function listFiles(distDir: string): Promise<string[]> {
   const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
   const out: string[] = [];
@@ -196,12 +201,9 @@ async function listFiles(distDir: string): Promise<string[]> {
     // Regular files only: a symlink could point outside the build.
     if (!entry.isFile()) continue;
     const rel = relative(distDir, join(entry.parentPath, entry.name));
-    const parts = rel.split(sep);
     // Dotfiles and dot-directories (.DS_Store, .vite) are never published.
-    if (parts.some((p) => p.startsWith('.'))) continue;
-    const sitePath = '/' + parts.join('/');
-    if (NOT_SERVED.has(sitePath)) continue;
-    out.push(sitePath);
+    const sitePath = '/' + rel.split(sep).join('/');
+    if (isServed(sitePath)) out.push(sitePath);
   }
   return out.sort();
 }
@@ -247,6 +249,27 @@ export async function loadSiteTable(
     bytes += body.length;
     files.set(path, file);
   });
+  return assembleTable(distDir, files, {
+    bytes,
+    compressedFiles,
+    reusedFiles,
+    started,
+    pageEffort,
+  });
+}
+
+/** A table from its files: sorted, with every URL form and the 404 page. */
+async function assembleTable(
+  distDir: string,
+  files: ReadonlyMap<string, StaticFile>,
+  counts: {
+    bytes: number;
+    compressedFiles: number;
+    reusedFiles: number;
+    started: number;
+    pageEffort: Effort;
+  },
+): Promise<SiteTable> {
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const urls = new Map<string, StaticFile>();
   const rank = new Map<string, number>();
@@ -261,7 +284,7 @@ export async function loadSiteTable(
   }
   const notFound =
     sorted.get('/404.html') ??
-    (await makeStaticFile('/404.html', FALLBACK_404, { effort: pageEffort }));
+    (await makeStaticFile('/404.html', FALLBACK_404, { effort: counts.pageEffort }));
   return {
     distDir,
     files: sorted,
@@ -269,12 +292,54 @@ export async function loadSiteTable(
     notFound,
     stats: {
       files: sorted.size,
-      bytes,
-      compressedFiles,
-      reusedFiles,
-      loadMs: Math.round(performance.now() - started),
+      bytes: counts.bytes,
+      compressedFiles: counts.compressedFiles,
+      reusedFiles: counts.reusedFiles,
+      loadMs: Math.round(performance.now() - counts.started),
     },
   };
+}
+
+/**
+ * A new table from `table` with the files at `changed` read again from its folder and those at
+ * `removed` gone (site paths, `/blog/x/index.html`): what a page build that changed a few pages
+ * costs, instead of reading and compressing the whole site again.
+ */
+export async function updateSiteTable(
+  table: SiteTable,
+  changed: readonly string[],
+  removed: readonly string[],
+  options: LoadOptions = {},
+): Promise<SiteTable> {
+  const started = performance.now();
+  const pageEffort = options.pageEffort ?? DEFAULT_PAGE_EFFORT;
+  const assetEffort = options.assetEffort ?? DEFAULT_ASSET_EFFORT;
+  const files = new Map(table.files);
+  for (const path of removed) files.delete(path);
+  let reusedFiles = 0;
+  await eachLimited(changed.filter(isServed), 8, async (path) => {
+    const body = await readFile(join(table.distDir, ...path.slice(1).split('/')));
+    const prev = table.files.get(path);
+    const file = await makeStaticFile(path, body, {
+      effort: isImmutable(path) ? assetEffort : pageEffort,
+      previous: prev,
+    });
+    if (prev && prev.hash === file.hash) reusedFiles++;
+    files.set(path, file);
+  });
+  let bytes = 0;
+  let compressedFiles = 0;
+  for (const file of files.values()) {
+    bytes += file.identity.body.length;
+    if (file.br || file.gzip) compressedFiles++;
+  }
+  return assembleTable(table.distDir, files, {
+    bytes,
+    compressedFiles,
+    reusedFiles,
+    started,
+    pageEffort,
+  });
 }
 
 /**
@@ -286,6 +351,7 @@ export class StaticSite {
   #reloading: Promise<SiteTable> | null = null;
   #again = false;
   #pendingDir: string | null = null;
+  #updating: Promise<unknown> = Promise.resolve();
   readonly #options: Omit<LoadOptions, 'previous'>;
 
   private constructor(table: SiteTable, options: Omit<LoadOptions, 'previous'>) {
@@ -332,5 +398,24 @@ export class StaticSite {
       }
     })();
     return this.#reloading;
+  }
+
+  /**
+   * Swaps in a table where the files at `changed` are read again and those at `removed` are gone
+   * (see updateSiteTable); after any reload in progress. The next request sees all of the change
+   * or none of it.
+   */
+  update(changed: readonly string[], removed: readonly string[]): Promise<SiteTable> {
+    // One after another: each starts from the table the one before it made.
+    const next = this.#updating
+      .catch(() => undefined)
+      .then(async () => {
+        await this.#reloading?.catch(() => undefined);
+        const table = await updateSiteTable(this.#table, changed, removed, this.#options);
+        this.#table = table;
+        return table;
+      });
+    this.#updating = next;
+    return next;
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { SiteBuildStatus } from '../../lib/shared/site-build.ts';
-import { Rebuilder, type RebuilderDeps } from './rebuild.ts';
+import { Rebuilder, type RebuilderDeps } from './rebuild-queue.ts';
 
 beforeEach(() => vi.useFakeTimers({ now: Date.parse('2026-06-01T00:00:00Z') }));
 afterEach(() => vi.useRealTimers());

@@ -1,6 +1,6 @@
 /**
  * /api/blog/build: the state of the page rebuild, and a way to ask for one (the rebuild itself is
- * site-rebuild.ts, `ctx.rebuilder`: only on an instance that serves the site).
+ * page-rebuild.ts, `ctx.rebuilder`: only on an instance that serves the site).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -34,7 +34,7 @@ const StatusSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const buildRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const pageBuildRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { rebuilder } = app.ctx;
   const manage = requirePermission(...BLOG_MANAGE_ANY);
   const tags = ['blog'];

@@ -1,0 +1,35 @@
+/**
+ * What the server and the render worker (src/lib/build/render-worker.ts) say to each other over
+ * IPC: a job (render the pages whose input changed), and its answer.
+ */
+
+export interface RenderJob {
+  readonly id: number;
+  /** A JSON file holding the site's data (src/lib/build/page-set.ts, SiteData). */
+  readonly dataFile: string;
+  /** Where the rendered files go, by their page file paths. */
+  readonly outDir: string;
+  /** Page file → digest of the input it was last rendered from; null renders every page. */
+  readonly previous: Readonly<Record<string, string>> | null;
+  /** The origin pages are requested at. */
+  readonly origin: string;
+}
+
+export type RenderReply =
+  | {
+      readonly id: number;
+      readonly ok: true;
+      /** Every page file → the digest of its input. */
+      readonly digests: Record<string, string>;
+      /** Page files written to `outDir`. */
+      readonly written: string[];
+      /** Page files of `previous` that no page produces any more. */
+      readonly removed: string[];
+      readonly ms: number;
+    }
+  | { readonly id: number; readonly ok: false; readonly message: string };
+
+/** The first message of a worker: the compiled site is loaded and jobs may come. */
+export interface RenderReady {
+  readonly ready: true;
+}

@@ -1,0 +1,270 @@
+/**
+ * A page build: the served pages made from the sources and the database (docs/architecture.md,
+ * "The page pipeline"). Two ways, one result:
+ *
+ * - **full** (no pages yet, or the sources or build settings changed: another compile key):
+ *   compile (compile.ts), copy the compiled static files into a new folder, render every content
+ *   page into it (renderer.ts), index it for search, write the CDN rules and the build info, and
+ *   swap the folder in whole;
+ * - **changes** (same compile key): render only the pages whose input changed since the build
+ *   info's digests, move them into the live folder, drop the pages no longer produced, write the
+ *   build info, and swap the changed files into the in-memory site at once. The search index is
+ *   made again in the background (`search`).
+ *
+ * Either way the same pages come from the same data, byte for byte.
+ */
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { rewriteRules } from '../site/rewrites.ts';
+import type { StaticSite } from '../site/static-files.ts';
+import { compile, compileKey, type CompileSettings } from './compile.ts';
+import { buildStamp, workDirBeside } from './leftovers.ts';
+import type { Renderer } from './renderer.ts';
+import { indexSearch, reindexSearch, SEARCH_DIR } from './search-index.ts';
+import { exportSiteData } from './site-data.ts';
+
+/** Beside the pages, never served (dotfiles are not published). */
+export const BUILD_INFO_FILE = '.atrium-build.json';
+
+export interface BuildInfo {
+  /** The compilation the pages were made with (compile.ts). */
+  readonly compileKey: string;
+  /** The origin the pages' links point at. */
+  readonly siteUrl: string;
+  /** ISO 8601: when the data was read. */
+  readonly builtAt: string;
+  /** Each rendered page's file → the digest of its input. */
+  readonly pages: Readonly<Record<string, string>>;
+}
+
+export interface PageBuildOptions {
+  /** The project root (astro.config.mjs, src/). */
+  readonly root: string;
+  readonly distDir: string;
+  /** `<dataDir>/build`: the render cache and work files. */
+  readonly workDir: string;
+  readonly settings: CompileSettings;
+  readonly db: Kysely<Database>;
+  readonly now: () => number;
+  readonly renderer: Renderer;
+  /** The live site, updated with a change's pages (absent: nothing serves them yet). */
+  readonly site?: StaticSite | null;
+  /** The builders' output; null keeps it (the tail is still in a failure's message). */
+  readonly output?: NodeJS.WritableStream | null;
+}
+
+export interface PageBuild {
+  readonly kind: 'full' | 'changes';
+  /** Page files rendered. */
+  readonly rendered: number;
+  /** Page files removed (changes only). */
+  readonly removed: number;
+  /** Rendered pages in the site: all of them. */
+  readonly pages: number;
+  readonly ms: number;
+  readonly info: BuildInfo;
+  /** The search index, made again after a change (resolves when it is in place). */
+  readonly search: Promise<void>;
+}
+
+export async function readBuildInfo(distDir: string): Promise<BuildInfo | null> {
+  try {
+    const info = JSON.parse(await readFile(join(distDir, BUILD_INFO_FILE), 'utf8')) as BuildInfo;
+    return typeof info.compileKey === 'string' && typeof info.pages === 'object' ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeJson(file: string, value: unknown): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify(value));
+  await rename(temp, file);
+}
+
+/** The site path of a page file (`blog/x/index.html` → `/blog/x/index.html`). */
+function sitePath(file: string): string {
+  return `/${file}`;
+}
+
+/** Removes the empty folders above `file`, up to (not including) `root`. */
+async function pruneEmpty(root: string, file: string): Promise<void> {
+  for (let dir = dirname(file); dir.startsWith(root) && dir !== root; dir = dirname(dir)) {
+    try {
+      await rmdir(dir);
+    } catch {
+      return; // not empty (or gone): the folders above are not empty either
+    }
+  }
+}
+
+export class PageBuilder {
+  readonly #options: PageBuildOptions;
+  #searching: Promise<void> = Promise.resolve();
+
+  constructor(options: PageBuildOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Builds what is needed: nothing when the pages already show the data (resolves null), the
+   * changed pages when only the data changed, everything when the sources or settings changed or
+   * `full` is asked for.
+   */
+  async build({ full = false }: { full?: boolean } = {}): Promise<PageBuild | null> {
+    const options = this.#options;
+    const started = Date.now();
+    const key = compileKey(options.root, options.settings);
+    const info = full || !existsSync(options.distDir) ? null : await readBuildInfo(options.distDir);
+    const stamp = buildStamp();
+    await mkdir(options.workDir, { recursive: true });
+    const dataFile = join(options.workDir, `site-data-${stamp}.json`);
+    const at = new Date(options.now());
+    try {
+      await writeFile(dataFile, JSON.stringify(await exportSiteData(options.db, at)));
+      if (info === null || info.compileKey !== key) {
+        return await this.#full(dataFile, stamp, at, started);
+      }
+      return await this.#changes(info, dataFile, stamp, at, started);
+    } finally {
+      await rm(dataFile, { force: true });
+    }
+  }
+
+  /** Waits for the search index of the last change. */
+  searchIndexed(): Promise<void> {
+    return this.#searching;
+  }
+
+  async #full(dataFile: string, stamp: string, at: Date, started: number): Promise<PageBuild> {
+    const options = this.#options;
+    const compiled = await compile({
+      root: options.root,
+      settings: options.settings,
+      ...(options.output === undefined ? {} : { output: options.output }),
+    });
+    const work = workDirBeside(options.distDir, 'building', stamp);
+    const old = workDirBeside(options.distDir, 'old', stamp);
+    try {
+      await cp(join(compiled.dir, 'client'), work, { recursive: true });
+      const result = await options.renderer.render(compiled.dir, {
+        dataFile,
+        outDir: work,
+        previous: null,
+        origin: options.settings.siteUrl,
+      });
+      await indexSearch(options.root, work, {
+        ...(options.output === undefined ? {} : { output: options.output }),
+      });
+      const rules = rewriteRules();
+      await writeFile(join(work, '_redirects'), rules.redirects);
+      await writeFile(join(work, 'nginx-rewrites.conf'), rules.nginx);
+      const info: BuildInfo = {
+        compileKey: compiled.key,
+        siteUrl: options.settings.siteUrl,
+        builtAt: at.toISOString(),
+        pages: result.digests,
+      };
+      await writeJson(join(work, BUILD_INFO_FILE), info);
+      // The swap: two renames on one file system, the old pages deleted afterwards.
+      const hadOld = existsSync(options.distDir);
+      if (hadOld) await rename(options.distDir, old);
+      await rename(work, options.distDir);
+      if (hadOld) await rm(old, { recursive: true, force: true });
+      await options.site?.reload(options.distDir);
+      return {
+        kind: 'full',
+        rendered: result.written.length,
+        removed: 0,
+        pages: Object.keys(result.digests).length,
+        ms: Date.now() - started,
+        info,
+        search: Promise.resolve(),
+      };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async #changes(
+    previous: BuildInfo,
+    dataFile: string,
+    stamp: string,
+    at: Date,
+    started: number,
+  ): Promise<PageBuild | null> {
+    const options = this.#options;
+    const compiled = await compile({
+      root: options.root,
+      settings: options.settings,
+      ...(options.output === undefined ? {} : { output: options.output }),
+    });
+    const staging = join(options.workDir, `staging-${stamp}`);
+    try {
+      const result = await options.renderer.render(compiled.dir, {
+        dataFile,
+        outDir: staging,
+        previous: previous.pages,
+        origin: options.settings.siteUrl,
+      });
+      if (result.written.length === 0 && result.removed.length === 0) return null;
+      const dist = options.distDir;
+      for (const file of result.written) {
+        const target = join(dist, ...file.split('/'));
+        await mkdir(dirname(target), { recursive: true });
+        await rename(join(staging, ...file.split('/')), target);
+      }
+      for (const file of result.removed) {
+        const target = join(dist, ...file.split('/'));
+        await rm(target, { force: true });
+        await pruneEmpty(dist, target);
+      }
+      const info: BuildInfo = { ...previous, builtAt: at.toISOString(), pages: result.digests };
+      await writeJson(join(dist, BUILD_INFO_FILE), info);
+      await options.site?.update(result.written.map(sitePath), result.removed.map(sitePath));
+      const search = this.#reindex(stamp);
+      return {
+        kind: 'changes',
+        rendered: result.written.length,
+        removed: result.removed.length,
+        pages: Object.keys(result.digests).length,
+        ms: Date.now() - started,
+        info,
+        search,
+      };
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  /** Indexes the live pages again (after the one in progress) and swaps the index in. */
+  #reindex(stamp: string): Promise<void> {
+    const options = this.#options;
+    const run = async () => {
+      const work = join(options.workDir, `search-${stamp}`);
+      if (!(await reindexSearch(options.root, options.distDir, work, options.output ?? null))) {
+        return;
+      }
+      const site = options.site;
+      if (!site) return;
+      const prefix = `/${SEARCH_DIR}/`;
+      const fresh = await filesUnder(options.distDir, SEARCH_DIR);
+      const kept = new Set(fresh);
+      const gone = [...site.table.files.keys()].filter((p) => p.startsWith(prefix) && !kept.has(p));
+      await site.update(fresh, gone);
+    };
+    this.#searching = this.#searching.catch(() => undefined).then(run);
+    return this.#searching;
+  }
+}
+
+/** The site paths of the files under `<root>/<dir>`. */
+async function filesUnder(root: string, dir: string): Promise<string[]> {
+  const entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
+}
