@@ -95,6 +95,7 @@ export default tseslint.config(
   // .dependency-cruiser.cjs, says the same for .astro files and cycles).
   {
     files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-fixture.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

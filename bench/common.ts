@@ -5,20 +5,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { gzipSync } from 'node:zlib';
 import { rewriteRules } from '../src/server/site/rewrites.ts';
-import {
-  COMPRESS_MIN_BYTES,
-  DEFAULT_ASSET_EFFORT,
-  DEFAULT_PAGE_EFFORT,
-} from '../src/server/site/compression.ts';
-import { contentTypeOf } from '../src/server/site/content-types.ts';
+import { COMPRESS_MIN_BYTES } from '../src/lib/shared/compression.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const WORK = join(ROOT, 'bench', '.work');
@@ -110,21 +104,13 @@ export async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
-/** A copy of a build with `.gz` beside every compressible file, for nginx's gzip_static. */
+/**
+ * A copy of a build for nginx. The build already wrote `.gz` beside every compressible file (the
+ * same bytes Node's server sends), which nginx's gzip_static serves.
+ */
 export async function nginxRoot(dist: string, root: string): Promise<string> {
   await rm(root, { recursive: true, force: true });
   await cp(dist, root, { recursive: true });
-  for (const file of await filesUnder(root)) {
-    if (!contentTypeOf(file).compressible) continue;
-    const body = await readFile(file);
-    if (body.length < COMPRESS_MIN_BYTES) continue;
-    // The levels Node's table uses, so both servers send the same bytes.
-    const effort = file.startsWith(join(root, '_astro') + sep)
-      ? DEFAULT_ASSET_EFFORT
-      : DEFAULT_PAGE_EFFORT;
-    const gz = gzipSync(body, { level: effort.gzipLevel });
-    if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
-  }
   return root;
 }
 

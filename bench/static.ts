@@ -13,7 +13,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { COMPRESS_MIN_BYTES } from '../src/server/site/compression.ts';
+import { COMPRESS_MIN_BYTES } from '../src/lib/shared/compression.ts';
 import {
   ACCEPT_ENCODING,
   CONNECTIONS,

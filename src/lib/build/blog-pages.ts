@@ -7,7 +7,7 @@ import {
   BLOG_PAGE_SIZE,
   type BlogSnapshot,
   type SnapshotArticle,
-  type SnapshotTerm,
+  type SnapshotTermRef,
 } from '../shared/blog-snapshot.ts';
 import { paths } from '../shared/paths.ts';
 import { SHELL_ID } from '../shared/routes.ts';
@@ -25,10 +25,10 @@ export interface ListPage {
   readonly articles: readonly ListEntry[];
 }
 
-/** The side column of the list and search pages. */
+/** The side column of the list and search pages: the terms, without counts (see BlogSidebar). */
 export interface Sidebar {
-  readonly categories: readonly SnapshotTerm[];
-  readonly tags: readonly SnapshotTerm[];
+  readonly categories: readonly SnapshotTermRef[];
+  readonly tags: readonly SnapshotTermRef[];
 }
 
 /** The category or tag a list page shows. */
@@ -188,7 +188,8 @@ function feedPages(snapshot: BlogSnapshot): BlogSpec[] {
 
 /** Every page of the blog, for its snapshot. */
 export const blogPages: PageSet = ({ blog }) => {
-  const sidebar: Sidebar = { categories: blog.categories, tags: blog.tags };
+  const ref = ({ id, name }: SnapshotTermRef): SnapshotTermRef => ({ id, name });
+  const sidebar: Sidebar = { categories: blog.categories.map(ref), tags: blog.tags.map(ref) };
   const lists = [
     ...listPages(blog, sidebar),
     ...termPages(blog, 'category', sidebar),

@@ -14,7 +14,14 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderJob, RenderReply } from '../shared/render-protocol.ts';
+import type {
+  CompressJob,
+  CompressReply,
+  RenderJob,
+  RenderReply,
+  WorkerJob,
+} from '../shared/render-protocol.ts';
+import { compressFile } from './compress.ts';
 import type { PageSpec, SiteData } from './page-set.ts';
 import { sitePages } from './site-pages.ts';
 
@@ -92,10 +99,12 @@ async function run(handler: Handler, job: RenderJob): Promise<RenderReply> {
   const specs = sitePages(data);
   const digests: Record<string, string> = {};
   const due: PageSpec[] = [];
+  let changed = 0;
   for (const spec of specs) {
     const digest = digestOf(spec);
     digests[spec.file] = digest;
-    if (job.previous?.[spec.file] !== digest) due.push(spec);
+    if (job.previous?.[spec.file] === digest) continue;
+    if (changed++ % job.shard.count === job.shard.index) due.push(spec);
   }
   let next = 0;
   const lane = async () => {
@@ -105,6 +114,7 @@ async function run(handler: Handler, job: RenderJob): Promise<RenderReply> {
       const file = join(job.outDir, ...spec.file.split('/'));
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, body);
+      await compressFile(file, `/${spec.file}`, body);
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, due.length) }, lane));
@@ -119,6 +129,19 @@ async function run(handler: Handler, job: RenderJob): Promise<RenderReply> {
   };
 }
 
+async function compressAll(job: CompressJob): Promise<CompressReply> {
+  const started = performance.now();
+  let next = 0;
+  const lane = async () => {
+    while (next < job.files.length) {
+      const path = job.files[next++] as string;
+      await compressFile(join(job.dir, ...path.slice(1).split('/')), path);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, job.files.length) }, lane));
+  return { id: job.id, ok: true, ms: Math.round(performance.now() - started) };
+}
+
 async function main(): Promise<void> {
   const compiled = process.argv[2];
   if (!compiled || !process.send) throw new Error('render worker: start it with fork(…, [dir])');
@@ -126,11 +149,11 @@ async function main(): Promise<void> {
   const { handler } = (await import(entry)) as { handler: Handler };
   // One job at a time, in order: the server sends the next when this one has answered.
   let queue = Promise.resolve();
-  process.on('message', (job: RenderJob) => {
+  process.on('message', (job: WorkerJob) => {
     queue = queue.then(async () => {
-      let reply: RenderReply;
+      let reply: RenderReply | CompressReply;
       try {
-        reply = await run(handler, job);
+        reply = job.kind === 'render' ? await run(handler, job) : await compressAll(job);
       } catch (error) {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         reply = { id: job.id, ok: false, message };

@@ -4,6 +4,7 @@
  */
 
 export interface RenderJob {
+  readonly kind: 'render';
   readonly id: number;
   /** A JSON file holding the site's data (src/lib/build/page-set.ts, SiteData). */
   readonly dataFile: string;
@@ -13,7 +14,24 @@ export interface RenderJob {
   readonly previous: Readonly<Record<string, string>> | null;
   /** The origin pages are requested at. */
   readonly origin: string;
+  /** This worker's part of the pages to render: every `count`-th, from `index`. */
+  readonly shard: { readonly index: number; readonly count: number };
 }
+
+/** Writes the compressed copies of files (not pages the job rendered: they have theirs). */
+export interface CompressJob {
+  readonly kind: 'compress';
+  readonly id: number;
+  /** The site's root folder, and the site paths (`/_astro/x.js`) of the files under it. */
+  readonly dir: string;
+  readonly files: readonly string[];
+}
+
+export type WorkerJob = RenderJob | CompressJob;
+
+export type CompressReply =
+  | { readonly id: number; readonly ok: true; readonly ms: number }
+  | { readonly id: number; readonly ok: false; readonly message: string };
 
 export type RenderReply =
   | {
@@ -21,7 +39,7 @@ export type RenderReply =
       readonly ok: true;
       /** Every page file → the digest of its input. */
       readonly digests: Record<string, string>;
-      /** Page files written to `outDir`. */
+      /** Page files written to `outDir` (by this worker: its shard). */
       readonly written: string[];
       /** Page files of `previous` that no page produces any more. */
       readonly removed: string[];

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { articleSummary } from '../../lib/shared/summary.ts';
 import type { Page } from '../../lib/shared/codes.ts';
 import { BLOG_TOPIC, type BlogChange } from '../../lib/shared/topics.ts';
 import { AppError } from '../common/app-error.ts';
@@ -44,6 +43,7 @@ import { findTermsByIds, findTermsByNames, insertTerm } from './taxonomy.repo.ts
 import { highlight, searchableText, snippet } from './text.ts';
 import { ViewBuffer } from './views.ts';
 import { safeImageUrl } from '../../lib/shared/image-url.ts';
+import { summaryOf } from './summaries.ts';
 
 /** A UUID v7 (RFC 9562): 48 bits of Unix milliseconds, then random bits; sorts by time. */
 export function uuidV7(nowMs: number): string {
@@ -56,7 +56,6 @@ export function uuidV7(nowMs: number): string {
 }
 
 const NOT_FOUND = '文章不存在 / No such article';
-const EXCERPT_CACHE_MAX = 5_000;
 /** Characters of searchable text kept (reading it from the Markdown is the costly part of a search). */
 const SEARCH_TEXT_CACHE_CHARS = 4_000_000;
 
@@ -65,7 +64,6 @@ export class BlogService {
   readonly lists: ListCache<ManagedArticleSummary>;
   readonly views: ViewBuffer;
   readonly #ctx: Pick<AppContext, 'db' | 'hub' | 'now'>;
-  readonly #excerpts = new Map<string, string>();
   readonly #searchTexts = new Map<string, string>();
   #searchTextChars = 0;
   readonly #unsubscribe: () => void;
@@ -125,18 +123,6 @@ export class BlogService {
     });
   }
 
-  #excerpt(row: ArticleRow): string {
-    if (row.summary !== null) return row.summary;
-    const key = `${row.id}@${row.update_time}`;
-    let excerpt = this.#excerpts.get(key);
-    if (excerpt === undefined) {
-      excerpt = articleSummary(row);
-      if (this.#excerpts.size >= EXCERPT_CACHE_MAX) this.#excerpts.clear();
-      this.#excerpts.set(key, excerpt);
-    }
-    return excerpt;
-  }
-
   #searchableText(row: ArticleRow): string {
     const key = `${row.id}@${row.update_time}`;
     let text = this.#searchTexts.get(key);
@@ -163,7 +149,7 @@ export class BlogService {
     return rows.map((row) => ({
       id: row.id,
       title: row.title,
-      summary: this.#excerpt(row),
+      summary: summaryOf(row),
       cover: safeImageUrl(row.cover),
       category: { id: row.category_id, name: categoryName.get(row.category_id) ?? '' },
       tags: tags.get(row.id) ?? [],

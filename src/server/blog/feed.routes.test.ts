@@ -36,10 +36,7 @@ async function makeApp(distDir: string | null): Promise<FastifyInstance> {
   });
   await app.register(feedRoutes, { prefix: '/api/blog' });
   if (distDir !== null) {
-    await app.register(sitePlugin, {
-      distDir,
-      load: { pageEffort: { brotliQuality: 1, gzipLevel: 1 } },
-    });
+    await app.register(sitePlugin, { distDir });
   }
   await app.ready();
   return app;

@@ -10,11 +10,11 @@ import {
   type BlogSnapshot,
   type SnapshotArticle,
 } from '../../lib/shared/blog-snapshot.ts';
-import { articleSummary } from '../../lib/shared/summary.ts';
 import type { Database } from '../db/database.ts';
 import { findArticlesByIds, findTagsOf, findVisibleIds } from './article.repo.ts';
 import { countVisibleByCategory, countVisibleByTag, findTerms } from './taxonomy.repo.ts';
 import { safeImageUrl } from '../../lib/shared/image-url.ts';
+import { summaryOf } from './summaries.ts';
 
 /** Ids per query: well under the bound-parameter limits of both databases. */
 const CHUNK = 500;
@@ -40,7 +40,7 @@ export async function exportBlogSnapshot(db: Kysely<Database>, now: Date): Promi
       articles.push({
         id: row.id,
         title: row.title,
-        summary: articleSummary(row),
+        summary: summaryOf(row),
         cover: safeImageUrl(row.cover),
         category: { id: row.category_id, name: categoryName.get(row.category_id) ?? '' },
         tags: tagsOf.get(row.id) ?? [],

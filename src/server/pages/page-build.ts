@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { rewriteRules } from '../site/rewrites.ts';
 import type { StaticSite } from '../site/static-files.ts';
+import { TWIN_SUFFIX } from '../../lib/shared/compression.ts';
 import { compile, compileKey, type CompileSettings } from './compile.ts';
 import { buildStamp, workDirBeside } from './leftovers.ts';
 import type { Renderer } from './renderer.ts';
@@ -65,6 +66,8 @@ export interface PageBuild {
   /** Rendered pages in the site: all of them. */
   readonly pages: number;
   readonly ms: number;
+  /** Where the time went: reading the data, rendering (the worker), putting the pages in place. */
+  readonly steps: { readonly data: number; readonly render: number; readonly publish: number };
   readonly info: BuildInfo;
   /** The search index, made again after a change (resolves when it is in place). */
   readonly search: Promise<void>;
@@ -125,10 +128,11 @@ export class PageBuilder {
     const at = new Date(options.now());
     try {
       await writeFile(dataFile, JSON.stringify(await exportSiteData(options.db, at)));
+      const dataMs = Date.now() - started;
       if (info === null || info.compileKey !== key) {
-        return await this.#full(dataFile, stamp, at, started);
+        return await this.#full(dataFile, stamp, at, started, dataMs);
       }
-      return await this.#changes(info, dataFile, stamp, at, started);
+      return await this.#changes(info, dataFile, stamp, at, started, dataMs);
     } finally {
       await rm(dataFile, { force: true });
     }
@@ -139,7 +143,13 @@ export class PageBuilder {
     return this.#searching;
   }
 
-  async #full(dataFile: string, stamp: string, at: Date, started: number): Promise<PageBuild> {
+  async #full(
+    dataFile: string,
+    stamp: string,
+    at: Date,
+    started: number,
+    dataMs: number,
+  ): Promise<PageBuild> {
     const options = this.#options;
     const compiled = await compile({
       root: options.root,
@@ -159,6 +169,8 @@ export class PageBuilder {
       await indexSearch(options.root, work, {
         ...(options.output === undefined ? {} : { output: options.output }),
       });
+      // The compiled files and the search index: the rendered pages have their copies already.
+      await options.renderer.compress(compiled.dir, work, await withoutCopies(work));
       const rules = rewriteRules();
       await writeFile(join(work, '_redirects'), rules.redirects);
       await writeFile(join(work, 'nginx-rewrites.conf'), rules.nginx);
@@ -175,12 +187,14 @@ export class PageBuilder {
       await rename(work, options.distDir);
       if (hadOld) await rm(old, { recursive: true, force: true });
       await options.site?.reload(options.distDir);
+      const ms = Date.now() - started;
       return {
         kind: 'full',
         rendered: result.written.length,
         removed: 0,
         pages: Object.keys(result.digests).length,
-        ms: Date.now() - started,
+        ms,
+        steps: { data: dataMs, render: result.ms, publish: ms - dataMs - result.ms },
         info,
         search: Promise.resolve(),
       };
@@ -195,6 +209,7 @@ export class PageBuilder {
     stamp: string,
     at: Date,
     started: number,
+    dataMs: number,
   ): Promise<PageBuild | null> {
     const options = this.#options;
     const compiled = await compile({
@@ -215,23 +230,30 @@ export class PageBuilder {
       for (const file of result.written) {
         const target = join(dist, ...file.split('/'));
         await mkdir(dirname(target), { recursive: true });
-        await rename(join(staging, ...file.split('/')), target);
+        // The compressed copies first: a copy older than its file is not served.
+        for (const suffix of [...COPY_SUFFIXES, '']) {
+          const from = join(staging, ...file.split('/')) + suffix;
+          if (suffix === '' || existsSync(from)) await rename(from, target + suffix);
+          else await rm(target + suffix, { force: true });
+        }
       }
       for (const file of result.removed) {
         const target = join(dist, ...file.split('/'));
-        await rm(target, { force: true });
+        for (const suffix of ['', ...COPY_SUFFIXES]) await rm(target + suffix, { force: true });
         await pruneEmpty(dist, target);
       }
       const info: BuildInfo = { ...previous, builtAt: at.toISOString(), pages: result.digests };
       await writeJson(join(dist, BUILD_INFO_FILE), info);
       await options.site?.update(result.written.map(sitePath), result.removed.map(sitePath));
-      const search = this.#reindex(stamp);
+      const search = this.#reindex(stamp, compiled.dir);
+      const ms = Date.now() - started;
       return {
         kind: 'changes',
         rendered: result.written.length,
         removed: result.removed.length,
         pages: Object.keys(result.digests).length,
-        ms: Date.now() - started,
+        ms,
+        steps: { data: dataMs, render: result.ms, publish: ms - dataMs - result.ms },
         info,
         search,
       };
@@ -241,13 +263,16 @@ export class PageBuilder {
   }
 
   /** Indexes the live pages again (after the one in progress) and swaps the index in. */
-  #reindex(stamp: string): Promise<void> {
+  #reindex(stamp: string, compiledDir: string): Promise<void> {
     const options = this.#options;
     const run = async () => {
       const work = join(options.workDir, `search-${stamp}`);
-      if (!(await reindexSearch(options.root, options.distDir, work, options.output ?? null))) {
-        return;
-      }
+      const compress = async (index: string) => {
+        const files = await withoutCopies(index, `/${SEARCH_DIR}`);
+        await options.renderer.compress(compiledDir, dirname(index), files);
+      };
+      const output = options.output ?? null;
+      if (!(await reindexSearch(options.root, options.distDir, work, output, compress))) return;
       const site = options.site;
       if (!site) return;
       const prefix = `/${SEARCH_DIR}/`;
@@ -261,10 +286,35 @@ export class PageBuilder {
   }
 }
 
-/** The site paths of the files under `<root>/<dir>`. */
+const COPY_SUFFIXES = Object.values(TWIN_SUFFIX);
+
+/**
+ * The site paths (`<prefix>/…`) of the files under `dir` that have no compressed copy yet and are
+ * not one.
+ */
+async function withoutCopies(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+  const all = new Set(files);
+  const isCopy = (file: string) =>
+    COPY_SUFFIXES.some((suffix) => file.endsWith(suffix) && all.has(file.slice(0, -suffix.length)));
+  const hasCopy = (file: string) => COPY_SUFFIXES.some((suffix) => all.has(file + suffix));
+  return files
+    .filter((file) => !isCopy(file) && !hasCopy(file))
+    .map((file) => `${prefix}/${relative(dir, file).split(sep).join('/')}`);
+}
+
+/** The site paths of the files under `<root>/<dir>` (not their compressed copies). */
 async function filesUnder(root: string, dir: string): Promise<string[]> {
   const entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
-  return entries
+  const paths = entries
     .filter((entry) => entry.isFile())
     .map((entry) => `/${relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
+  const all = new Set(paths);
+  // A compressed copy travels with its file.
+  return paths.filter(
+    (path) => !COPY_SUFFIXES.some((s) => path.endsWith(s) && all.has(path.slice(0, -s.length))),
+  );
 }

@@ -1,12 +1,19 @@
 /**
- * The server's side of the render worker (src/lib/build/render-worker.ts): forks it for a
- * compilation when a job comes, sends it jobs one at a time, and lets it go after a quiet time,
- * so the server holds none of the compiled site or the data in its own memory at rest.
+ * The server's side of the render workers (src/lib/build/render-worker.ts): forks them for a
+ * compilation when a job comes — one per core, up to `workers`, each rendering its share of the
+ * pages — sends them jobs one at a time, and lets them go after a quiet time, so the server holds
+ * none of the compiled site or the data in its own memory at rest.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RENDER_CACHE_ENV } from '../../lib/shared/blog-snapshot.ts';
-import type { RenderJob, RenderReply } from '../../lib/shared/render-protocol.ts';
+import type {
+  CompressReply,
+  RenderJob,
+  RenderReply,
+  WorkerJob,
+} from '../../lib/shared/render-protocol.ts';
 import { childEnv } from './run-node.ts';
 
 /** The render cache's folder under the page build's work folder. */
@@ -17,21 +24,45 @@ export interface RendererOptions {
   readonly root: string;
   /** Where rendered articles are kept between jobs (by a hash of their Markdown). */
   readonly renderCache: string;
-  /** How long an idle worker stays, ready for the next change. */
+  /** How long idle workers stay, ready for the next change. */
   readonly idleMs: number;
+  /** Workers at most (default: the cores, up to 2). */
+  readonly workers?: number;
 }
 
 export type RenderResult = Extract<RenderReply, { ok: true }>;
 
 interface Worker {
-  readonly compiledDir: string;
   readonly child: ChildProcess;
   readonly ready: Promise<void>;
 }
 
+/** Sends a job to one worker and waits for its answer. */
+function ask<R extends { id: number }>(worker: Worker, job: WorkerJob): Promise<R> {
+  const { child } = worker;
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: R) => {
+      if (message.id !== job.id) return;
+      cleanup();
+      resolve(message);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`render worker exited (${code}) during a job`));
+    };
+    const cleanup = () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+    child.send(job);
+  });
+}
+
 export class Renderer {
   readonly #options: RendererOptions;
-  #worker: Worker | null = null;
+  #pool: { compiledDir: string; workers: Worker[] } | null = null;
   #idle: NodeJS.Timeout | undefined;
   #jobs = 0;
   #queue: Promise<unknown> = Promise.resolve();
@@ -40,14 +71,66 @@ export class Renderer {
     this.#options = options;
   }
 
-  /** Renders the pages of a job with a compilation; jobs run one after another. */
-  render(compiledDir: string, job: Omit<RenderJob, 'id'>): Promise<RenderResult> {
-    const next = this.#queue.catch(() => undefined).then(() => this.#run(compiledDir, job));
+  /**
+   * Renders the pages of a job with a compilation, and writes their compressed copies; jobs run
+   * one after another.
+   */
+  render(
+    compiledDir: string,
+    job: Omit<RenderJob, 'id' | 'shard' | 'kind'>,
+  ): Promise<RenderResult> {
+    return this.#enqueue(compiledDir, async (workers, id) => {
+      const replies = await Promise.all(
+        workers.map((worker, index) =>
+          ask<RenderReply>(worker, {
+            ...job,
+            kind: 'render',
+            id,
+            shard: { index, count: workers.length },
+          }),
+        ),
+      );
+      const failed = replies.find((reply) => !reply.ok);
+      if (failed && !failed.ok) throw new Error(`render failed: ${failed.message}`);
+      const done = replies.filter((reply): reply is RenderResult => reply.ok);
+      const [first] = done;
+      if (!first) throw new Error('render: no worker answered');
+      return {
+        ...first,
+        written: done.flatMap((reply) => reply.written),
+        ms: Math.max(...done.map((reply) => reply.ms)),
+      };
+    });
+  }
+
+  /** Writes the compressed copies of the files at `files` (site paths) under `dir`. */
+  compress(compiledDir: string, dir: string, files: readonly string[]): Promise<void> {
+    return this.#enqueue(compiledDir, async (workers, id) => {
+      const replies = await Promise.all(
+        workers.map((worker, index) =>
+          ask<CompressReply>(worker, {
+            kind: 'compress',
+            id,
+            dir,
+            files: files.filter((_, i) => i % workers.length === index),
+          }),
+        ),
+      );
+      const failed = replies.find((reply) => !reply.ok);
+      if (failed && !failed.ok) throw new Error(`compress failed: ${failed.message}`);
+    });
+  }
+
+  #enqueue<T>(
+    compiledDir: string,
+    work: (workers: Worker[], id: number) => Promise<T>,
+  ): Promise<T> {
+    const next = this.#queue.catch(() => undefined).then(() => this.#run(compiledDir, work));
     this.#queue = next;
     return next;
   }
 
-  /** Stops the worker (it is started again by the next job). */
+  /** Stops the workers (they are started again by the next job). */
   async close(): Promise<void> {
     clearTimeout(this.#idle);
     await this.#queue.catch(() => undefined);
@@ -55,12 +138,12 @@ export class Renderer {
   }
 
   #stop(): void {
-    const worker = this.#worker;
-    this.#worker = null;
-    if (worker && worker.child.exitCode === null) worker.child.kill();
+    const pool = this.#pool;
+    this.#pool = null;
+    for (const { child } of pool?.workers ?? []) if (child.exitCode === null) child.kill();
   }
 
-  #start(compiledDir: string): Worker {
+  #spawn(compiledDir: string): Worker {
     const script = join(this.#options.root, 'src', 'lib', 'build', 'render-worker.ts');
     const child = fork(script, [compiledDir], {
       cwd: this.#options.root,
@@ -75,40 +158,32 @@ export class Renderer {
       child.once('exit', (code) => reject(new Error(`render worker exited (${code}) at start`)));
       child.once('error', reject);
     });
+    // A worker that dies leaves the pool, which is made anew for the next job.
     child.once('exit', () => {
-      if (this.#worker?.child === child) this.#worker = null;
+      if (this.#pool?.workers.some((w) => w.child === child)) this.#stop();
     });
-    return { compiledDir, child, ready };
+    return { child, ready };
   }
 
-  async #run(compiledDir: string, job: Omit<RenderJob, 'id'>): Promise<RenderResult> {
+  #poolFor(compiledDir: string): Worker[] {
+    if (this.#pool?.compiledDir !== compiledDir) {
+      this.#stop();
+      const count = Math.max(1, this.#options.workers ?? Math.min(2, availableParallelism()));
+      const workers = Array.from({ length: count }, () => this.#spawn(compiledDir));
+      this.#pool = { compiledDir, workers };
+    }
+    return this.#pool.workers;
+  }
+
+  async #run<T>(
+    compiledDir: string,
+    work: (workers: Worker[], id: number) => Promise<T>,
+  ): Promise<T> {
     clearTimeout(this.#idle);
-    if (this.#worker && this.#worker.compiledDir !== compiledDir) this.#stop();
-    this.#worker ??= this.#start(compiledDir);
-    const { child, ready } = this.#worker;
+    const workers = this.#poolFor(compiledDir);
     try {
-      await ready;
-      const id = ++this.#jobs;
-      const reply = await new Promise<RenderReply>((resolve, reject) => {
-        const onMessage = (message: RenderReply) => {
-          if (message.id !== id) return;
-          cleanup();
-          resolve(message);
-        };
-        const onExit = (code: number | null) => {
-          cleanup();
-          reject(new Error(`render worker exited (${code}) during a job`));
-        };
-        const cleanup = () => {
-          child.off('message', onMessage);
-          child.off('exit', onExit);
-        };
-        child.on('message', onMessage);
-        child.on('exit', onExit);
-        child.send({ ...job, id } satisfies RenderJob);
-      });
-      if (!reply.ok) throw new Error(`render failed: ${reply.message}`);
-      return reply;
+      await Promise.all(workers.map((w) => w.ready));
+      return await work(workers, ++this.#jobs);
     } catch (error) {
       this.#stop();
       throw error;

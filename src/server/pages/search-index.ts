@@ -28,18 +28,20 @@ export async function indexSearch(
 }
 
 /**
- * Makes the index of the live pages again in `work` and swaps it in as `<siteDir>/pagefind`.
- * Resolves with whether an index was made.
+ * Makes the index of the live pages again in `work`, lets `ready` finish it (its compressed
+ * copies), and swaps it in as `<siteDir>/pagefind`. Resolves with whether an index was made.
  */
 export async function reindexSearch(
   root: string,
   siteDir: string,
   work: string,
   output: NodeJS.WritableStream | null,
+  ready: (index: string) => Promise<void>,
 ): Promise<boolean> {
   const fresh = join(work, SEARCH_DIR);
   try {
     if (!(await indexSearch(root, siteDir, { outDir: fresh, output }))) return false;
+    await ready(fresh);
     const live = join(siteDir, SEARCH_DIR);
     const old = join(work, `${SEARCH_DIR}.old`);
     if (existsSync(live)) await rename(live, old);

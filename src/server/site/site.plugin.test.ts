@@ -315,8 +315,7 @@ describe('lifecycle', () => {
       await rm(join(dir, 'a'), { recursive: true });
       // Until the reload, the old table answers.
       expect((await local.inject({ url: '/a' })).statusCode).toBe(200);
-      const table = await local.site.reload();
-      expect(table.stats.reusedFiles).toBeGreaterThan(0);
+      await local.site.reload();
       const after = await local.inject({ url: '/' });
       expect(after.body).toContain('Home, rebuilt');
       expect(after.headers.etag).not.toBe(before.headers.etag);

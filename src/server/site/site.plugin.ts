@@ -18,7 +18,7 @@ import fp from 'fastify-plugin';
 import { DYNAMIC_ROUTES, routeId, shellPath, type RouteMeta } from '../../lib/shared/routes.ts';
 import { ACCEPT_BR, ACCEPT_GZIP, acceptedEncodings } from './negotiate.ts';
 import { pathOf, resolve, safePath } from './resolve.ts';
-import { StaticSite, type LoadOptions, type StaticFile, type Variant } from './static-files.ts';
+import { StaticSite, type StaticFile, type Variant } from './static-files.ts';
 
 export interface SitePluginOptions {
   /** The build output to serve; must exist when the plugin registers. */
@@ -27,8 +27,6 @@ export interface SitePluginOptions {
   readonly fastPath?: boolean;
   /** Log level of the site route (default `warn`: no line per request). */
   readonly logLevel?: LogLevel;
-  /** Compression effort (tests lower it to stay fast). */
-  readonly load?: Omit<LoadOptions, 'previous'>;
   /**
    * By dynamic route pattern (`/blog/:id`): whether a record with that id exists. Without one, a
    * dynamic route serves its shell for any well-formed id.
@@ -203,7 +201,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     throw new Error('site: the `distDir` option is required');
   }
   const checks = shellChecks(options.idExists);
-  const staticSite = await StaticSite.load(options.distDir, options.load);
+  const staticSite = await StaticSite.load(options.distDir);
   app.decorate('site', staticSite);
   const { stats } = staticSite.table;
   app.log.info(

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { COMPRESS_MIN_BYTES } from './compression.ts';
-import { contentTypeOf } from './content-types.ts';
+import { compressBoth } from '../../lib/build/compress.ts';
+import { contentTypeOf } from '../../lib/shared/content-types.ts';
 import { FILE_CSP, HTML_CSP, SCRIPT_CSP, SECURITY_HEADERS, pageCsp } from './security-headers.ts';
 import { StaticSite, loadSiteTable, makeStaticFile, type SiteTable } from './static-files.ts';
 import { FIXTURE, filler, html, makeDist, removeDir } from './test-fixture.ts';
@@ -33,12 +33,14 @@ describe('contentTypeOf', () => {
 });
 
 describe('makeStaticFile', () => {
-  test('compressible files over the threshold get smaller br and gzip variants', async () => {
+  test('a file with compressed copies is served from them, its plain bytes unzipped on demand', async () => {
     const body = Buffer.from(filler(5000));
-    const file = await makeStaticFile('/_astro/a.1.js', body, { effort });
+    const [br, gzip] = await compressBoth(body, effort);
+    const file = makeStaticFile('/_astro/a.1.js', body, { br, gzip });
     expect(file.br && brotliDecompressSync(file.br.body).equals(body)).toBe(true);
-    expect(file.gzip && gunzipSync(file.gzip.body).equals(body)).toBe(true);
-    expect(file.br?.body.length).toBeLessThan(body.length);
+    expect(file.gzip?.body).toBe(gzip);
+    expect(file.identity.body.equals(body)).toBe(true);
+    expect(file.identity.headers['content-length']).toBe(String(body.length));
     expect(file.identity.etag).toBe(`"${file.hash}"`);
     expect(file.br?.etag).toBe(`"${file.hash}-br"`);
     expect(file.gzip?.headers).toMatchObject({
@@ -51,24 +53,20 @@ describe('makeStaticFile', () => {
     expect(Object.isFrozen(file.identity.headers)).toBe(true);
   });
 
-  test('small, incompressible or incompressible-in-practice files have no variants', async () => {
-    const small = await makeStaticFile('/a.txt', Buffer.alloc(COMPRESS_MIN_BYTES - 1, 'a'), {
-      effort,
-    });
-    const png = await makeStaticFile('/a.png', Buffer.alloc(10_000, 1), { effort });
-    const random = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 251));
-    const noise = await makeStaticFile('/a.bin.txt', random, { effort });
-    for (const file of [small, png]) {
-      expect(file.br).toBeNull();
-      expect(file.gzip).toBeNull();
-      expect(file.identity.headers).not.toHaveProperty('vary');
-    }
-    expect(noise.br === null || noise.br.body.length < random.length).toBe(true);
+  test('a file without compressed copies is sent as it is: the server never compresses', () => {
+    const body = Buffer.from(filler(5000));
+    const file = makeStaticFile('/a.html', body);
+    expect(file.br).toBeNull();
+    expect(file.gzip).toBeNull();
+    expect(file.identity.body).toBe(body);
+    expect(file.identity.headers).not.toHaveProperty('vary');
   });
 
   test('HTML carries the frame and base CSP, other files a locked-down one', async () => {
-    const page = await makeStaticFile('/index.html', Buffer.from(html('x')), { effort });
-    const css = await makeStaticFile('/a.css', Buffer.from('a{}'), { effort });
+    const body = Buffer.from(html('x'));
+    const [br, gzip] = await compressBoth(body, effort);
+    const page = makeStaticFile('/index.html', body, { br, gzip });
+    const css = makeStaticFile('/a.css', Buffer.from('a{}'));
     expect(page.isHtml).toBe(true);
     expect(page.identity.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.br?.headers['content-security-policy']).toContain("object-src 'none'");
@@ -77,10 +75,8 @@ describe('makeStaticFile', () => {
     expect(css.identity.rawHeaders).toEqual(Object.entries(css.identity.headers).flat());
   });
 
-  test('scripts carry a CSP that lets them run as workers (Pagefind) on this origin only', async () => {
-    const worker = await makeStaticFile('/pagefind/pagefind-worker.js', Buffer.from('1'), {
-      effort,
-    });
+  test('scripts carry a CSP that lets them run as workers (Pagefind) on this origin only', () => {
+    const worker = makeStaticFile('/pagefind/pagefind-worker.js', Buffer.from('1'));
     const csp = worker.identity.headers['content-security-policy'];
     expect(csp).toBe(SCRIPT_CSP);
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
@@ -88,16 +84,12 @@ describe('makeStaticFile', () => {
     expect(csp).not.toContain('sandbox');
   });
 
-  test('unchanged bytes reuse the previous variants instead of compressing again', async () => {
-    const body = Buffer.from(filler(5000));
-    const first = await makeStaticFile('/a.html', body, { effort });
-    const again = await makeStaticFile('/a.html', Buffer.from(body), { effort, previous: first });
-    expect(again.br?.body).toBe(first.br?.body);
-    const changed = await makeStaticFile('/a.html', Buffer.from(filler(5000, 2)), {
-      effort,
-      previous: first,
-    });
-    expect(changed.br?.body).not.toBe(first.br?.body);
+  test('pages with one policy share one copy of it', () => {
+    const a = makeStaticFile('/a.html', Buffer.from(html('a')));
+    const b = makeStaticFile('/b.html', Buffer.from(html('b')));
+    expect(a.identity.headers['content-security-policy']).toBe(
+      b.identity.headers['content-security-policy'],
+    );
   });
 });
 
@@ -107,7 +99,7 @@ describe('loadSiteTable', () => {
 
   beforeAll(async () => {
     dist = await makeDist();
-    table = await loadSiteTable(dist, { pageEffort: effort, assetEffort: effort });
+    table = await loadSiteTable(dist);
   });
   afterAll(() => removeDir(dist));
 
@@ -116,6 +108,9 @@ describe('loadSiteTable', () => {
     expect([...table.files.keys()].sort()).toEqual(published.map((p) => `/${p}`).sort());
     expect(table.stats.files).toBe(published.length);
     expect(table.stats.compressedFiles).toBeGreaterThan(5);
+    // The compressed copies travel with their files: none is a file of its own.
+    expect([...table.files.keys()].some((p) => p.endsWith('.br') || p.endsWith('.gz'))).toBe(false);
+    expect(table.files.get('/index.html')?.br).not.toBeNull();
     expect(table.notFound.path).toBe('/404.html');
     expect(table.urls.get('/a')?.path).toBe('/a/index.html');
     expect(table.urls.get('/')?.path).toBe('/index.html');
@@ -131,7 +126,7 @@ describe('StaticSite.reload', () => {
   test('concurrent reloads fold into one more load, and the last content wins', async () => {
     const dist = await makeDist({ 'index.html': html('one') });
     try {
-      const site = await StaticSite.load(dist, { pageEffort: effort });
+      const site = await StaticSite.load(dist);
       const first = site.table;
       await writeFile(join(dist, 'index.html'), html('two'));
       const a = site.reload();

@@ -1,29 +1,26 @@
 /**
- * The built site held in memory: every file of `dist/` with its bytes, content type, strong ETag and,
- * for compressible files, brotli and gzip variants computed once at load. Response headers are
- * precomputed per variant so the request path only looks things up (design.md §7: close to nginx):
- * the security headers and CSP (security-headers.ts), the cache policy (cache-policy.ts), the
- * content types (content-types.ts), the compression (compression.ts).
+ * The built site held in memory: every file of `dist/` with its content type, strong ETag and
+ * precomputed response headers per representation, so the request path only looks things up
+ * (design.md §7: close to nginx): the security headers and CSP (security-headers.ts), the cache
+ * policy (cache-policy.ts), the content types (src/lib/shared/content-types.ts).
+ *
+ * The page build writes `<file>.br` and `<file>.gz` beside each compressible file
+ * (src/lib/build/compress.ts); they are what is kept. The plain bytes of a file that has them are
+ * not: the rare client that takes neither gets them unzipped from the gzip copy. The server never
+ * compresses (a file without copies is sent as it is), so the memory that compressing takes is
+ * the build's, not the server's.
  *
  * `StaticSite.reload()` builds a new table beside the live one and swaps the reference in one
- * assignment, so a request sees either the old site or the new one, never a mix. Files whose bytes
- * did not change keep their compressed variants from the previous table.
- *
- * Cost, measured on 2 cores: 5,000 pages of 26 KB (133 MB) load in ≈ 4.7 s cold and ≈ 1 s on a
- * reload with unchanged bytes; the table then holds ≈ 210 MB of bodies (identity + br + gzip).
+ * assignment, `update()` swaps in a few changed files the same way: a request sees either the old
+ * site or the new one, never a mix.
  */
 import { hash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { cacheControlOf, isImmutable } from './cache-policy.ts';
-import {
-  COMPRESS_MIN_BYTES,
-  DEFAULT_ASSET_EFFORT,
-  DEFAULT_PAGE_EFFORT,
-  compressBoth,
-  type Effort,
-} from './compression.ts';
-import { contentTypeOf } from './content-types.ts';
+import { gunzipSync } from 'node:zlib';
+import { TWIN_SUFFIX } from '../../lib/shared/compression.ts';
+import { contentTypeOf } from '../../lib/shared/content-types.ts';
+import { cacheControlOf } from './cache-policy.ts';
 import { urlAliases } from './resolve.ts';
 import { SECURITY_HEADERS, cspOf, type HeaderMap } from './security-headers.ts';
 
@@ -70,28 +67,26 @@ export interface SiteTable {
 
 export interface TableStats {
   readonly files: number;
+  /** Of the files as they are. */
   readonly bytes: number;
+  /** Files with a compressed copy. */
   readonly compressedFiles: number;
-  /** Files whose variants were taken over from the previous table. */
-  readonly reusedFiles: number;
+  /** What the table holds: the compressed copies, and the plain bytes of files without a gzip one. */
+  readonly keptBytes: number;
   readonly loadMs: number;
-}
-
-export interface LoadOptions {
-  /** Effort for hashed `/_astro/` assets (few, cached for a year): default brotli 11, gzip 9. */
-  readonly assetEffort?: Effort;
-  /**
-   * Effort for everything else (thousands of pages): default brotli 8, gzip 6. Measured on 26 KB
-   * pages on 2 cores: brotli 8 and gzip 6 take ≈ 0.25 ms a page each, in parallel; brotli 11
-   * makes pages 8 % smaller but costs ≈ 30 ms a page (2.5 minutes for 5,000 pages).
-   */
-  readonly pageEffort?: Effort;
-  /** A previous table whose compressed variants may be reused for unchanged bytes. */
-  readonly previous?: SiteTable | null;
 }
 
 /** Build outputs meant for a CDN's configuration, not for visitors. */
 const NOT_SERVED = new Set(['/_redirects', '/_headers', '/nginx-rewrites.conf']);
+
+/** One string per distinct value: thousands of pages share a handful of policies. */
+const interned = new Map<string, string>();
+function intern(text: string): string {
+  const known = interned.get(text);
+  if (known !== undefined) return known;
+  interned.set(text, text);
+  return text;
+}
 
 function buildVariant(
   path: string,
@@ -99,8 +94,9 @@ function buildVariant(
   csp: string,
   fileHash: string,
   encoding: Encoding,
-  body: Buffer,
-  compressible: boolean,
+  body: Buffer | (() => Buffer),
+  length: number,
+  hasTwins: boolean,
 ): Variant {
   const etag = encoding === 'identity' ? `"${fileHash}"` : `"${fileHash}-${encoding}"`;
   const cache: Record<string, string> = {
@@ -108,62 +104,56 @@ function buildVariant(
     'cache-control': cacheControlOf(path),
   };
   // Every file that has compressed variants varies by Accept-Encoding, the identity one included.
-  if (compressible) cache.vary = 'Accept-Encoding';
+  if (hasTwins) cache.vary = 'Accept-Encoding';
   const headers: Record<string, string> = {
     'content-type': contentType,
-    'content-length': String(body.length),
+    'content-length': String(length),
     ...cache,
   };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   headers['content-security-policy'] = csp;
   Object.assign(headers, SECURITY_HEADERS);
-  return {
+  const variant = {
     encoding,
-    body,
     etag,
     headers: Object.freeze(headers),
     notModifiedHeaders: Object.freeze(cache),
     rawHeaders: Object.freeze(Object.entries(headers).flat()),
     notModifiedRawHeaders: Object.freeze(Object.entries(cache).flat()),
   };
+  if (typeof body !== 'function') return { ...variant, body };
+  // Made when a client asks (one that takes neither brotli nor gzip), not kept.
+  return Object.defineProperty(variant, 'body', { get: body, enumerable: true }) as Variant;
+}
+
+/** The compressed copies the build wrote beside a file. */
+export interface Twins {
+  readonly br?: Buffer | null;
+  readonly gzip?: Buffer | null;
 }
 
 /**
- * One stored file from its bytes. `previous` lets a reload reuse the variants of identical bytes;
- * otherwise compressible files over `COMPRESS_MIN_BYTES` are compressed here.
+ * One stored file from its bytes and the compressed copies the build made of them. With a gzip
+ * copy, the plain bytes are not kept: they are unzipped from it when a client needs them.
  */
-export async function makeStaticFile(
-  path: string,
-  body: Buffer,
-  options: { effort: Effort; previous?: StaticFile | undefined },
-): Promise<StaticFile> {
-  const { type, compressible } = contentTypeOf(path);
+export function makeStaticFile(path: string, body: Buffer, twins: Twins = {}): StaticFile {
+  const { type } = contentTypeOf(path);
   const isHtml = type.startsWith('text/html');
   const fileHash = hash('sha256', body, 'base64url').slice(0, 27);
-  let br: Buffer | null = null;
-  let gz: Buffer | null = null;
-  const worth = compressible && body.length >= COMPRESS_MIN_BYTES;
-  if (worth) {
-    const prev = options.previous;
-    if (prev && prev.hash === fileHash && prev.contentType === type) {
-      br = prev.br?.body ?? null;
-      gz = prev.gzip?.body ?? null;
-    } else {
-      [br, gz] = await compressBoth(body, options.effort);
-    }
-  }
-  const hasVariants = br !== null || gz !== null;
-  const csp = cspOf(path, body, isHtml);
-  const make = (encoding: Encoding, bytes: Buffer) =>
-    buildVariant(path, type, csp, fileHash, encoding, bytes, hasVariants);
+  const br = twins.br ?? null;
+  const gz = twins.gzip ?? null;
+  const hasTwins = br !== null || gz !== null;
+  const csp = intern(cspOf(path, body, isHtml));
+  const make = (encoding: Encoding, bytes: Buffer | (() => Buffer), length: number) =>
+    buildVariant(path, type, csp, fileHash, encoding, bytes, length, hasTwins);
   return {
     path,
     contentType: type,
     isHtml,
     hash: fileHash,
-    identity: make('identity', body),
-    br: br && make('br', br),
-    gzip: gz && make('gzip', gz),
+    identity: make('identity', gz === null ? body : () => gunzipSync(gz), body.length),
+    br: br && make('br', br, br.length),
+    gzip: gz && make('gzip', gz, gz.length),
   };
 }
 
@@ -194,6 +184,21 @@ function isServed(sitePath: string): boolean {
   return !sitePath.split('/').some((p) => p.startsWith('.')) && !NOT_SERVED.has(sitePath);
 }
 
+/**
+ * Reads a published file and the compressed copies beside it. A copy older than its file is from
+ * before the file changed, and is left out.
+ */
+async function readStaticFile(distDir: string, path: string): Promise<StaticFile> {
+  const file = join(distDir, ...path.slice(1).split('/'));
+  const [body, info] = await Promise.all([readFile(file), stat(file)]);
+  const twin = async (suffix: string) => {
+    const copy = await stat(file + suffix).catch(() => null);
+    return copy !== null && copy.mtimeMs >= info.mtimeMs ? readFile(file + suffix) : null;
+  };
+  const [br, gzip] = await Promise.all([twin(TWIN_SUFFIX.br), twin(TWIN_SUFFIX.gzip)]);
+  return makeStaticFile(path, body, { br, gzip });
+}
+
 async function listFiles(distDir: string): Promise<string[]> {
   const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
   const out: string[] = [];
@@ -205,7 +210,13 @@ async function listFiles(distDir: string): Promise<string[]> {
     const sitePath = '/' + rel.split(sep).join('/');
     if (isServed(sitePath)) out.push(sitePath);
   }
-  return out.sort();
+  // A file's compressed copies travel with it, not as files of their own.
+  const files = new Set(out);
+  const isTwin = (path: string) =>
+    Object.values(TWIN_SUFFIX).some(
+      (suffix) => path.endsWith(suffix) && files.has(path.slice(0, -suffix.length)),
+    );
+  return out.filter((path) => !isTwin(path)).sort();
 }
 
 /** Throws a clear error when `distDir` is missing or not a directory. */
@@ -222,58 +233,35 @@ export async function assertDistDir(distDir: string): Promise<void> {
 }
 
 /** Reads a whole build output into a new table. */
-export async function loadSiteTable(
-  distDir: string,
-  options: LoadOptions = {},
-): Promise<SiteTable> {
+export async function loadSiteTable(distDir: string): Promise<SiteTable> {
   const started = performance.now();
   await assertDistDir(distDir);
-  const pageEffort = options.pageEffort ?? DEFAULT_PAGE_EFFORT;
-  const assetEffort = options.assetEffort ?? DEFAULT_ASSET_EFFORT;
-  const previous = options.previous?.files;
   const paths = await listFiles(distDir);
   const files = new Map<string, StaticFile>();
-  let bytes = 0;
-  let compressedFiles = 0;
-  let reusedFiles = 0;
-  // Two lanes per core keep zlib's pool busy without holding thousands of buffers at once.
+  // A few reads in flight: enough to overlap them, without holding thousands of buffers at once.
   await eachLimited(paths, 8, async (path) => {
-    const body = await readFile(join(distDir, ...path.slice(1).split('/')));
-    const prev = previous?.get(path);
-    const file = await makeStaticFile(path, body, {
-      effort: isImmutable(path) ? assetEffort : pageEffort,
-      previous: prev,
-    });
-    if (prev && prev.hash === file.hash && (file.br || file.gzip)) reusedFiles++;
-    if (file.br || file.gzip) compressedFiles++;
-    bytes += body.length;
-    files.set(path, file);
+    files.set(path, await readStaticFile(distDir, path));
   });
-  return assembleTable(distDir, files, {
-    bytes,
-    compressedFiles,
-    reusedFiles,
-    started,
-    pageEffort,
-  });
+  return assembleTable(distDir, files, started);
 }
 
 /** A table from its files: sorted, with every URL form and the 404 page. */
-async function assembleTable(
+function assembleTable(
   distDir: string,
   files: ReadonlyMap<string, StaticFile>,
-  counts: {
-    bytes: number;
-    compressedFiles: number;
-    reusedFiles: number;
-    started: number;
-    pageEffort: Effort;
-  },
-): Promise<SiteTable> {
+  started: number,
+): SiteTable {
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const urls = new Map<string, StaticFile>();
   const rank = new Map<string, number>();
+  let bytes = 0;
+  let compressedFiles = 0;
+  let keptBytes = 0;
   for (const [path, file] of sorted) {
+    bytes += Number(file.identity.headers['content-length']);
+    if (file.br || file.gzip) compressedFiles++;
+    keptBytes += (file.br?.body.length ?? 0) + (file.gzip?.body.length ?? 0);
+    if (!file.gzip) keptBytes += file.identity.body.length;
     for (const [url, priority] of urlAliases(path)) {
       const held = rank.get(url);
       if (held === undefined || priority < held) {
@@ -282,9 +270,7 @@ async function assembleTable(
       }
     }
   }
-  const notFound =
-    sorted.get('/404.html') ??
-    (await makeStaticFile('/404.html', FALLBACK_404, { effort: counts.pageEffort }));
+  const notFound = sorted.get('/404.html') ?? makeStaticFile('/404.html', FALLBACK_404);
   return {
     distDir,
     files: sorted,
@@ -292,54 +278,31 @@ async function assembleTable(
     notFound,
     stats: {
       files: sorted.size,
-      bytes: counts.bytes,
-      compressedFiles: counts.compressedFiles,
-      reusedFiles: counts.reusedFiles,
-      loadMs: Math.round(performance.now() - counts.started),
+      bytes,
+      compressedFiles,
+      keptBytes,
+      loadMs: Math.round(performance.now() - started),
     },
   };
 }
 
 /**
- * A new table from `table` with the files at `changed` read again from its folder and those at
- * `removed` gone (site paths, `/blog/x/index.html`): what a page build that changed a few pages
- * costs, instead of reading and compressing the whole site again.
+ * A new table from `table` with the files at `changed` read again from its folder (with their
+ * compressed copies) and those at `removed` gone (site paths, `/blog/x/index.html`): what a page
+ * build that changed a few pages costs, instead of reading the whole site again.
  */
 export async function updateSiteTable(
   table: SiteTable,
   changed: readonly string[],
   removed: readonly string[],
-  options: LoadOptions = {},
 ): Promise<SiteTable> {
   const started = performance.now();
-  const pageEffort = options.pageEffort ?? DEFAULT_PAGE_EFFORT;
-  const assetEffort = options.assetEffort ?? DEFAULT_ASSET_EFFORT;
   const files = new Map(table.files);
   for (const path of removed) files.delete(path);
-  let reusedFiles = 0;
   await eachLimited(changed.filter(isServed), 8, async (path) => {
-    const body = await readFile(join(table.distDir, ...path.slice(1).split('/')));
-    const prev = table.files.get(path);
-    const file = await makeStaticFile(path, body, {
-      effort: isImmutable(path) ? assetEffort : pageEffort,
-      previous: prev,
-    });
-    if (prev && prev.hash === file.hash) reusedFiles++;
-    files.set(path, file);
+    files.set(path, await readStaticFile(table.distDir, path));
   });
-  let bytes = 0;
-  let compressedFiles = 0;
-  for (const file of files.values()) {
-    bytes += file.identity.body.length;
-    if (file.br || file.gzip) compressedFiles++;
-  }
-  return assembleTable(table.distDir, files, {
-    bytes,
-    compressedFiles,
-    reusedFiles,
-    started,
-    pageEffort,
-  });
+  return assembleTable(table.distDir, files, started);
 }
 
 /**
@@ -352,15 +315,13 @@ export class StaticSite {
   #again = false;
   #pendingDir: string | null = null;
   #updating: Promise<unknown> = Promise.resolve();
-  readonly #options: Omit<LoadOptions, 'previous'>;
 
-  private constructor(table: SiteTable, options: Omit<LoadOptions, 'previous'>) {
+  private constructor(table: SiteTable) {
     this.#table = table;
-    this.#options = options;
   }
 
-  static async load(distDir: string, options: Omit<LoadOptions, 'previous'> = {}) {
-    return new StaticSite(await loadSiteTable(distDir, options), options);
+  static async load(distDir: string) {
+    return new StaticSite(await loadSiteTable(distDir));
   }
 
   get table(): SiteTable {
@@ -387,7 +348,7 @@ export class StaticSite {
         let dir = distDir;
         for (;;) {
           this.#again = false;
-          const table = await loadSiteTable(dir, { ...this.#options, previous: this.#table });
+          const table = await loadSiteTable(dir);
           this.#table = table;
           if (!this.#again) return table;
           dir = this.#pendingDir ?? dir;
@@ -411,7 +372,7 @@ export class StaticSite {
       .catch(() => undefined)
       .then(async () => {
         await this.#reloading?.catch(() => undefined);
-        const table = await updateSiteTable(this.#table, changed, removed, this.#options);
+        const table = await updateSiteTable(this.#table, changed, removed);
         this.#table = table;
         return table;
       });

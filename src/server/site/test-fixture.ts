@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { compressFile } from '../../lib/build/compress.ts';
 
 /** Text that compresses well but is not trivially repetitive. */
 export function filler(bytes: number, seed = 1): string {
@@ -43,18 +44,27 @@ export const FIXTURE: Readonly<Record<string, string | Buffer>> = {
   '.hidden': 'secret\n',
 };
 
-/** Writes `files` under a new temp directory and returns it. */
+/**
+ * Writes `files` under a new temp directory, with the compressed copies a page build writes beside
+ * them (src/lib/build/compress.ts), and returns it.
+ */
 export async function makeDist(files: Readonly<Record<string, string | Buffer>> = FIXTURE) {
   const dir = await mkdtemp(join(tmpdir(), 'atrium-dist-'));
-  await writeFiles(dir, files);
+  await writeFiles(dir, files, { compressed: true });
   return dir;
 }
 
-export async function writeFiles(dir: string, files: Readonly<Record<string, string | Buffer>>) {
+/** Writes `files` under `dir`; with `compressed`, also their compressed copies. */
+export async function writeFiles(
+  dir: string,
+  files: Readonly<Record<string, string | Buffer>>,
+  { compressed = false } = {},
+) {
   for (const [path, content] of Object.entries(files)) {
     const target = join(dir, ...path.split('/'));
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, content);
+    if (compressed) await compressFile(target, `/${path}`);
   }
 }
 

@@ -1,4 +1,4 @@
-/** The content type of each file of the build, and whether compressing it pays. */
+/** The content type of each file of the site, and whether compressing it pays (pure: both sides). */
 const TEXT = '; charset=utf-8';
 
 /** Content types by extension (lower case, no dot), with whether the bytes are worth compressing. */
