@@ -4,7 +4,7 @@
  * and the machine's description.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
@@ -419,6 +419,63 @@ export function rssMb(pid: number | undefined): number | null {
     return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
   } catch {
     return null;
+  }
+}
+
+/** The ids of `pid`'s descendants (children, their children …), read from /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name is in parentheses and may hold spaces: the fields start after it.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  const out: number[] = [];
+  const queue = [...(parents.get(pid) ?? [])];
+  while (queue.length > 0) {
+    const child = queue.shift() as number;
+    out.push(child);
+    queue.push(...(parents.get(child) ?? []));
+  }
+  return out;
+}
+
+/** Resident memory of a process and every process it started (render workers …), in MB. */
+export function treeRssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  const own = rssMb(pid);
+  if (own === null) return null;
+  return own + descendants(pid).reduce((sum, child) => sum + (rssMb(child) ?? 0), 0);
+}
+
+/** The highest resident memory of a server alone and with its children while `run` runs. */
+export async function peakRss<T>(
+  pid: number | undefined,
+  run: () => Promise<T>,
+  everyMs = 100,
+): Promise<{ result: T; serverMb: number | null; treeMb: number | null }> {
+  let serverMb: number | null = null;
+  let treeMb: number | null = null;
+  const sample = () => {
+    const server = rssMb(pid);
+    const tree = treeRssMb(pid);
+    if (server !== null) serverMb = Math.max(serverMb ?? 0, server);
+    if (tree !== null) treeMb = Math.max(treeMb ?? 0, tree);
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  try {
+    const result = await run();
+    sample();
+    return { result, serverMb, treeMb };
+  } finally {
+    clearInterval(timer);
   }
 }
 

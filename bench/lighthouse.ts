@@ -230,7 +230,7 @@ function section(pages: readonly PageScore[], chrome: string, lhVersion: string)
     '| page | FCP | LCP | TBT | CLS | Speed Index | scripts at load |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...pages.map((p) =>
-      `| ${p.name} | ${METRICS.map((m) => p.metrics[m] ?? '–').join(' | ')} | ${p.scripts.count} (${(p.scripts.bytes / 1024).toFixed(0)} KiB) |`.replace(
+      `| ${p.name} | ${METRICS.map((m) => p.metrics[m] ?? '–').join(' | ')} | ${p.scripts.count} (${(p.scripts.bytes / 1024).toFixed(1)} KiB) |`.replace(
         /\u00a0/g,
         ' ',
       ),

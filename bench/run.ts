@@ -3,8 +3,10 @@
  * docs/benchmarks.md (each part's section as soon as that part is done):
  *   static  static pages served by Node against nginx, and the API's health endpoint (static.ts);
  *   api     the blog's list and detail API on SQLite and PostgreSQL (blog.ts);
- *   live    a prebuilt article page by Node against nginx, and save-to-live: from saving an
- *           article to its rebuilt page being served, for 1,000 and 5,000 articles (blog.ts).
+ *   live    for sites of 1,000 and 5,000 articles: the JavaScript of the public pages in
+ *           Chromium, save-to-live (from saving an article to its page being served, the median
+ *           of five saves), the server's memory at rest, under wrk and at the peak of a save, and
+ *           a prebuilt article page by Node against nginx (blog.ts, page-js.ts).
  * `npm run lighthouse` (lighthouse.ts) writes its own section.
  *
  * Environment:
@@ -15,7 +17,8 @@
  *   BENCH_ARTICLES       site sizes of the live part (default 1000,5000; the first is the API's)
  *   BENCH_API_DIALECTS   default sqlite,postgres
  *   BENCH_LIVE_DIALECTS  default sqlite
- *   BENCH_LIVE_ROUNDS    the saves per site after the first (a PUT), in order (default PUT,POST)
+ *   BENCH_LIVE_ROUNDS    the saves per site after the first (a PUT), in order
+ *                        (default PUT,POST,PUT,POST,PUT)
  *   BENCH_LIVE_TIMEOUT   seconds to wait for one save to go live (default 600)
  *   BENCH_NODE_ARGS      extra Node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/p)
  */
@@ -28,7 +31,7 @@ import {
   benchLive,
   liveSection,
   prepareDb,
-  type LiveRound,
+  type SiteLive,
   type PageBench,
 } from './blog.ts';
 import { REPORT, ROOT, ensureTools, log, runMain } from './common.ts';
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
   if (sizes.some((n) => !Number.isInteger(n) || n < 500)) {
     throw new Error('BENCH_ARTICLES: whole numbers of at least 500');
   }
-  const rounds = list('BENCH_LIVE_ROUNDS', 'PUT,POST').map((r) => {
+  const rounds = list('BENCH_LIVE_ROUNDS', 'PUT,POST,PUT,POST,PUT').map((r) => {
     if (r !== 'PUT' && r !== 'POST') throw new Error(`BENCH_LIVE_ROUNDS: ${r} is not PUT or POST`);
     return r;
   });
@@ -82,15 +85,15 @@ async function main(): Promise<void> {
   }
 
   if (parts.has('live')) {
-    const live: LiveRound[] = [];
+    const sites: SiteLive[] = [];
     let page: PageBench | null = null;
     for (const dialect of liveDialects) {
       for (const size of sizes) {
         const db = await prepareDb(size, nowMs, dialect, adminUrl);
         const result = await benchLive(db, rounds, page === null);
         page ??= result.page;
-        live.push(...result.rounds);
-        await writeSections({ 'blog-live': liveSection(live, page) });
+        sites.push(result);
+        await writeSections({ 'blog-live': liveSection(sites, page) });
       }
     }
   }

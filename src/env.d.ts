@@ -15,6 +15,8 @@ declare namespace Astro {
   interface ClientDirectives {
     /** Hydrate once the page's guard has allowed the page (src/lib/guarded-directive.ts). */
     'client:guarded'?: boolean;
+    /** Hydrate on the first focus, pointer or key press inside the island (src/lib/interaction-directive.ts). */
+    'client:interaction'?: boolean | string;
   }
 }
 

@@ -1,9 +1,12 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { User } from '@/server/user/user.schema.ts';
+import { findRoute, isGuarded } from './shared/routes.ts';
+import type * as CoreModule from './guard-core.ts';
 import type * as RuntimeModule from './guard-runtime.ts';
 import type * as SessionModule from './stores/session.ts';
+import { testUser } from './test-user.ts';
 
+type Core = typeof CoreModule;
 type Runtime = typeof RuntimeModule;
 type Session = typeof SessionModule;
 
@@ -12,35 +15,43 @@ const DESKTOP_UA =
 const IPAD_UA =
   'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-const alice: User = {
-  id: '1',
-  username: 'alice',
-  isLocked: false,
-  email: null,
-  permissions: [],
-  nickname: 'Alice',
-  avatar: null,
-  createTime: '2026-01-01T00:00:00+00:00',
-  updateTime: '2026-01-01T00:00:00+00:00',
-};
+const alice = testUser();
 
 let profile: { code: number; data?: unknown };
 let replace: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 let referrer: string;
 let userAgent: string;
 let runtime: Runtime;
+let core: Core;
+let started: Promise<void> = Promise.resolve();
 let session: Session;
 
 const guardFlag = () => document.documentElement.dataset.guard;
 const remembered = () => localStorage.getItem('pre-route');
 
+/** Runs the page guard; `settle` waits for its session half (loaded only with a token). */
+async function guard() {
+  const result = runtime.runPageGuard();
+  started = result.session;
+  return result.decision;
+}
+
+async function settle() {
+  await started;
+  await allTasks();
+}
+
 /** Opens `url` (path + search + hash) in this window and loads fresh modules. */
 async function open(url: string, options: { token?: string; width?: number } = {}) {
   history.replaceState(null, '', url);
+  // What the layout prebuilds: the mark of a route the guard has something to decide on.
+  const route = findRoute(new URL(url, window.location.origin).pathname);
+  document.documentElement.toggleAttribute('data-guarded-route', route ? isGuarded(route) : false);
   window.innerWidth = options.width ?? 1280;
   if (options.token) localStorage.setItem('token', options.token);
   vi.resetModules();
   runtime = await import('./guard-runtime.ts');
+  core = await import('./guard-core.ts');
   session = await import('./stores/session.ts');
 }
 
@@ -78,16 +89,16 @@ afterEach(() => {
 
 test('a public page is allowed at once and the session still starts', async () => {
   await open('/blog?page=2', { token: 'token-1' });
-  expect(runtime.runPageGuard()).toEqual({ kind: 'allow' });
+  expect(await guard()).toEqual({ kind: 'allow' });
   expect(guardFlag()).toBe('ok');
   expect(replace).not.toHaveBeenCalled();
-  await allTasks();
+  await settle();
   expect(session.$user.get()).toEqual(alice);
 });
 
 test('a login page for an anonymous visitor: redirect to login, remembering path+search+hash', async () => {
   await open('/pic?album=3#photo-2');
-  expect(runtime.runPageGuard()).toEqual({ kind: 'redirect', to: '/auth/login', remember: true });
+  expect(await guard()).toEqual({ kind: 'redirect', to: '/auth/login', remember: true });
   expect(replace).toHaveBeenCalledWith('/auth/login');
   expect(remembered()).toBe('/pic?album=3#photo-2');
   expect(guardFlag()).toBeUndefined();
@@ -95,17 +106,17 @@ test('a login page for an anonymous visitor: redirect to login, remembering path
 
 test('with a stored token the guard waits for the user, then allows', async () => {
   await open('/pic', { token: 'token-1' });
-  expect(runtime.runPageGuard()).toEqual({ kind: 'pending' });
+  expect(await guard()).toEqual({ kind: 'pending' });
   expect(guardFlag()).toBeUndefined();
-  await allTasks();
+  await settle();
   expect(guardFlag()).toBe('ok');
   expect(replace).not.toHaveBeenCalled();
 });
 
 test('a signed-in user without the permission goes to /403, remembering the target', async () => {
   await open('/admin/user/list?q=a', { token: 'token-1' });
-  expect(runtime.runPageGuard().kind).toBe('pending');
-  await allTasks();
+  expect((await guard()).kind).toBe('pending');
+  await settle();
   expect(replace).toHaveBeenCalledWith('/403');
   expect(remembered()).toBe('/admin/user/list?q=a');
   expect(guardFlag()).toBeUndefined();
@@ -114,8 +125,8 @@ test('a signed-in user without the permission goes to /403, remembering the targ
 test('a token the server refuses ends in the login redirect', async () => {
   profile = { code: 0 };
   await open('/auth/profile', { token: 'token-1' });
-  expect(runtime.runPageGuard().kind).toBe('pending');
-  await allTasks();
+  expect((await guard()).kind).toBe('pending');
+  await settle();
   expect(localStorage.getItem('token')).toBeNull();
   expect(replace).toHaveBeenCalledWith('/auth/login');
   expect(remembered()).toBe('/auth/profile');
@@ -123,7 +134,7 @@ test('a token the server refuses ends in the login redirect', async () => {
 
 test('a phone (by width) visiting /kill goes to /require-desktop, even anonymous, remembering nothing', async () => {
   await open('/kill', { width: 599 });
-  expect(runtime.runPageGuard()).toEqual({
+  expect(await guard()).toEqual({
     kind: 'redirect',
     to: '/require-desktop',
     remember: false,
@@ -135,20 +146,20 @@ test('a phone (by width) visiting /kill goes to /require-desktop, even anonymous
 test('a tablet (by user agent) visiting /kill/game goes to /require-desktop', async () => {
   userAgent = IPAD_UA;
   await open('/kill/game', { width: 1024 });
-  runtime.runPageGuard();
+  await guard();
   expect(replace).toHaveBeenCalledWith('/require-desktop');
 });
 
 test('/kill on a desktop goes to /maintenance while the switch is on (the default)', async () => {
   await open('/kill');
-  runtime.runPageGuard();
+  await guard();
   expect(replace).toHaveBeenCalledWith('/maintenance');
 });
 
 test('/kill with the switch off sends an anonymous desktop visitor to login', async () => {
   vi.stubEnv('PUBLIC_KILL_MAINTENANCE', 'false');
   await open('/kill');
-  runtime.runPageGuard();
+  await guard();
   expect(replace).toHaveBeenCalledWith('/auth/login');
   expect(remembered()).toBe('/kill');
 });
@@ -156,7 +167,7 @@ test('/kill with the switch off sends an anonymous desktop visitor to login', as
 test('entering /auth from a same-origin page remembers that page', async () => {
   referrer = `${window.location.origin}/blog/12?c=1#comments`;
   await open('/auth/login');
-  expect(runtime.runPageGuard()).toEqual({ kind: 'allow' });
+  expect(await guard()).toEqual({ kind: 'allow' });
   expect(remembered()).toBe('/blog/12?c=1#comments');
 });
 
@@ -164,42 +175,42 @@ test('entering /auth keeps a route already remembered', async () => {
   localStorage.setItem('pre-route', '/pic');
   referrer = `${window.location.origin}/blog`;
   await open('/auth/register');
-  runtime.runPageGuard();
+  await guard();
   expect(remembered()).toBe('/pic');
 });
 
 test('entering /auth from another site or another /auth page remembers nothing', async () => {
   referrer = 'https://elsewhere.example/page';
   await open('/auth/login');
-  runtime.runPageGuard();
+  await guard();
   expect(remembered()).toBeNull();
   referrer = `${window.location.origin}/auth/register`;
-  runtime.runPageGuard();
+  await guard();
   expect(remembered()).toBeNull();
 });
 
 test('a non-auth page does not remember its referrer', async () => {
   referrer = `${window.location.origin}/blog`;
   await open('/nav');
-  runtime.runPageGuard();
+  await guard();
   expect(remembered()).toBeNull();
 });
 
 test('an unknown path is allowed (the 404 page shows)', async () => {
   await open('/no/such/page', { width: 320 });
-  expect(runtime.runPageGuard()).toEqual({ kind: 'allow' });
+  expect(await guard()).toEqual({ kind: 'allow' });
   expect(guardFlag()).toBe('ok');
 });
 
 test('guardDecisionFor reads the viewport, the user agent and the given auth state', async () => {
   await open('/');
-  expect(runtime.guardDecisionFor('/pic', { kind: 'user', permissions: [] })).toEqual({
+  expect(core.guardDecisionFor('/pic', { kind: 'user', permissions: [] })).toEqual({
     kind: 'allow',
   });
-  expect(runtime.guardDecisionFor('/pic', { kind: 'loading' })).toEqual({ kind: 'pending' });
+  expect(core.guardDecisionFor('/pic', { kind: 'loading' })).toEqual({ kind: 'pending' });
   window.innerWidth = 500;
-  expect(runtime.currentDevice()).toBe('phone');
-  expect(runtime.guardDecisionFor('/kill').kind).toBe('redirect');
+  expect(core.currentDevice()).toBe('phone');
+  expect(core.guardDecisionFor('/kill', { kind: 'anonymous' }).kind).toBe('redirect');
 });
 
 test('referrerPath keeps same-origin referrers only', async () => {
@@ -217,33 +228,33 @@ test('after sign-in, the remembered route is used only when the new user may ope
   const owner = { kind: 'user', permissions: ['ROLE_super_admin'] } as const;
 
   localStorage.setItem('pre-route', '/admin/user/list?q=a');
-  expect(runtime.routeAfterSignIn(plain)).toBe('/');
+  expect(core.routeAfterSignIn(plain)).toBe('/');
   expect(remembered()).toBeNull();
-  expect(runtime.routeAfterSignIn(owner)).toBe('/');
+  expect(core.routeAfterSignIn(owner)).toBe('/');
 
   localStorage.setItem('pre-route', '/admin/user/list?q=a');
-  expect(runtime.routeAfterSignIn(owner)).toBe('/admin/user/list?q=a');
+  expect(core.routeAfterSignIn(owner)).toBe('/admin/user/list?q=a');
   expect(remembered()).toBeNull();
 
   localStorage.setItem('pre-route', '/pic#top');
-  expect(runtime.routeAfterSignIn(plain)).toBe('/pic#top');
+  expect(core.routeAfterSignIn(plain)).toBe('/pic#top');
 });
 
 test('after sign-in, a remembered route the guard would turn away on this device is not used', async () => {
   vi.stubEnv('PUBLIC_KILL_MAINTENANCE', 'false');
   await open('/auth/login', { width: 500 });
   localStorage.setItem('pre-route', '/kill');
-  expect(runtime.routeAfterSignIn({ kind: 'user', permissions: [] })).toBe('/');
+  expect(core.routeAfterSignIn({ kind: 'user', permissions: [] })).toBe('/');
 });
 
-test('after sign-in, the current session is asked by default', async () => {
+test('after sign-in, the signed-in session decides', async () => {
   await open('/auth/login', { token: 'token-1' });
-  runtime.runPageGuard();
-  await allTasks();
+  await guard();
+  await settle();
   localStorage.setItem('pre-route', '/blog/manage');
-  expect(runtime.routeAfterSignIn()).toBe('/');
+  expect(core.routeAfterSignIn(session.$auth.get())).toBe('/');
   localStorage.setItem('pre-route', '/auth/profile');
-  expect(runtime.routeAfterSignIn()).toBe('/auth/profile');
+  expect(core.routeAfterSignIn(session.$auth.get())).toBe('/auth/profile');
 });
 
 test('the "signed out" notice waits for a page that stays, then shows once', async () => {
@@ -251,13 +262,14 @@ test('the "signed out" notice waits for a page that stays, then shows once', asy
     '<div id="session-notice"><p role="status"></p><button hidden>x</button></div>';
   sessionStorage.setItem('session-ended', 'locked');
   await open('/pic');
-  runtime.runPageGuard();
+  await guard();
   expect(replace).toHaveBeenCalledWith('/auth/login');
   expect(document.querySelector('[role="status"]')?.textContent).toBe('');
   expect(sessionStorage.getItem('session-ended')).toBe('locked');
 
   await open('/auth/login');
-  runtime.runPageGuard();
+  await guard();
+  await vi.dynamicImportSettled();
   expect(document.querySelector('[role="status"] [data-i18n="en"]')?.textContent).toMatch(
     /account has been locked/,
   );

@@ -1,40 +1,21 @@
 /**
- * The browser side of the guards, run by every page's layout as early as possible (a module
- * script in the head): it gathers the inputs, asks `decideGuard` and acts on the answer. Pages
- * keep protected content hidden, and their islands (`client:guarded`) unhydrated, until
- * `<html data-guard="ok">` is set here, so nothing flashes and nothing calls the API before.
+ * The page guard, run by every page's layout as early as possible (a module script in the head).
+ * This half is what an anonymous reader loads, so it is a few hundred bytes: on a page every
+ * visitor may see (the layout marks the others `<html data-guarded-route>`) it only opens the
+ * page. On a guarded route it loads the decision (src/lib/guard-core.ts: the route table, the
+ * device, the maintenance switch). Only when a token is stored does it load the session half
+ * (src/lib/session-page.ts: the session store, the HTTP client, the timers, the header's account
+ * menu), which finishes a pending decision once the user is known. Pages keep protected content
+ * hidden, and their islands (`client:guarded`) unhydrated, until `<html data-guard="ok">` is set,
+ * so nothing flashes and nothing calls the API before.
  */
-import { publicConfig } from './config.ts';
-import { detectDevice, type Device } from './device.ts';
-import { allowPage } from './guard-state.ts';
-import { decideGuard, type AuthState, type GuardDecision } from './guards.ts';
-import { rememberOnEnteringAuth, rememberRoute, takeRememberedRoute } from './pre-route.ts';
-import { showSessionEndedNotice } from './session-notice.ts';
-import { findRoute } from './shared/routes.ts';
-import { $auth, startSession } from './stores/session.ts';
+import type { AuthState, GuardDecision } from './guards.ts';
+import { openPage } from './page-open.ts';
+import { TOKEN_KEY, readItem } from './storage.ts';
 
-/** This browser's device class, from the viewport width and the user agent. */
-export function currentDevice(): Device {
-  return detectDevice(window.innerWidth, navigator.userAgent, navigator.maxTouchPoints ?? 0);
-}
-
-/** The decision for a path in this browser, with the given (default: current) auth state. */
-export function guardDecisionFor(pathname: string, auth: AuthState = $auth.get()): GuardDecision {
-  return decideGuard(findRoute(pathname), {
-    device: currentDevice(),
-    maintenanceEnabled: publicConfig.killMaintenance,
-    auth,
-  });
-}
-
-/**
- * Where a user who has just signed in goes: the remembered route when the guard would let them
- * (`auth`, default: the current session) open it on this device, else '/'. The remembered route is
- * used up either way, so it never outlives the sign-in it was for.
- */
-export function routeAfterSignIn(auth: AuthState = $auth.get()): string {
-  return takeRememberedRoute((pathname) => guardDecisionFor(pathname, auth).kind === 'allow');
-}
+const ALLOW: GuardDecision = { kind: 'allow' };
+const ANONYMOUS: AuthState = { kind: 'anonymous' };
+const LOADING: AuthState = { kind: 'loading' };
 
 /** The path + search + hash of a same-origin referrer, else null. */
 export function referrerPath(
@@ -54,40 +35,40 @@ function isAuthPath(pathname: string): boolean {
   return pathname === '/auth' || pathname.startsWith('/auth/');
 }
 
-function act(decision: GuardDecision, pathname: string): void {
-  if (decision.kind === 'allow') {
-    allowPage();
-    // On the page that stays: after a redirect to the login page, the notice shows there.
-    showSessionEndedNotice();
-  } else if (decision.kind === 'redirect') {
-    if (decision.remember) {
-      rememberRoute(pathname + window.location.search + window.location.hash);
-    }
-    window.location.replace(decision.to);
+export interface GuardRun {
+  /** The first decision, once made (at once on a page every visitor may see). */
+  decision: Promise<GuardDecision>;
+  /** Settles once the session half has started (at once without a token). */
+  session: Promise<void>;
+}
+
+async function decide(pathname: string, hasToken: boolean): Promise<GuardDecision> {
+  if (isAuthPath(pathname)) {
+    (await import('./pre-route.ts')).rememberOnEnteringAuth(referrerPath());
   }
+  if (!document.documentElement.hasAttribute('data-guarded-route')) {
+    await openPage();
+    return ALLOW;
+  }
+  const core = await import('./guard-core.ts');
+  const decision = core.guardDecisionFor(pathname, hasToken ? LOADING : ANONYMOUS);
+  if (decision.kind !== 'pending') await core.actOn(decision, pathname);
+  return decision;
 }
 
 /**
  * Guards the current page: on entering /auth remembers the previous page (if none is stored),
- * starts the session, then allows the page (showing the "signed out" notice if one is waiting),
- * redirects (remembering the target when the decision says so) or — while the session is loading —
- * waits for `$auth` and decides again.
- * Returns the first decision.
+ * then opens the page or redirects — or, with a token stored on a guarded route, leaves the
+ * decision pending until the session half has loaded the user. With a token the session half is
+ * loaded either way (it shows the user and runs the session timers).
  */
-export function runPageGuard(pathname: string = window.location.pathname): GuardDecision {
-  if (isAuthPath(pathname)) rememberOnEnteringAuth(referrerPath());
-  void startSession();
-
-  const decision = guardDecisionFor(pathname);
-  if (decision.kind !== 'pending') {
-    act(decision, pathname);
-    return decision;
-  }
-  const unbind = $auth.listen((auth) => {
-    const next = guardDecisionFor(pathname, auth);
-    if (next.kind === 'pending') return;
-    unbind();
-    act(next, pathname);
-  });
-  return decision;
+export function runPageGuard(pathname: string = window.location.pathname): GuardRun {
+  const hasToken = readItem(TOKEN_KEY) !== null;
+  const decision = decide(pathname, hasToken);
+  const session = hasToken
+    ? decision.then(async (first) => {
+        (await import('./session-page.ts')).startSignedIn(pathname, first);
+      })
+    : Promise.resolve();
+  return { decision, session };
 }

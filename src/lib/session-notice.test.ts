@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { SESSION_ENDED_KEY, noteSessionEnded, showSessionEndedNotice } from './session-notice.ts';
+import { noteSessionEnded, showSessionEndedNotice } from './session-notice.ts';
+import { SESSION_ENDED_KEY } from './storage.ts';
 
 /** The notice's markup as src/layouts/BaseLayout.astro writes it. */
 function layout(): void {

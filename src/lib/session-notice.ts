@@ -6,13 +6,11 @@
  */
 import { en, zhCN } from './i18n/session-notice.ts';
 import { isSessionEndReason, type SessionEndReason } from './shared/session-end.ts';
-
-/** sessionStorage: the notice belongs to this tab, and to the next page it shows. */
-export const SESSION_ENDED_KEY = 'session-ended';
+import { SESSION_ENDED_KEY } from './storage.ts';
 
 export type SessionEndedNotice = SessionEndReason | 'unknown';
 
-// Only this notice's messages: the guard module that shows it runs on every page.
+// Only this notice's messages: the guard loads this module on any page where a notice waits.
 const TEXTS = { 'zh-CN': zhCN, en } as const;
 const LOCALES = Object.keys(TEXTS) as (keyof typeof TEXTS)[];
 

@@ -7,6 +7,8 @@
 export const TOKEN_KEY = 'token';
 /** The route to return to after sign-in (design.md §5). */
 export const PRE_ROUTE_KEY = 'pre-route';
+/** sessionStorage: why the session ended, for the notice on the next page (src/lib/session-notice.ts). */
+export const SESSION_ENDED_KEY = 'session-ended';
 
 function storage(): Storage | null {
   try {

@@ -9,6 +9,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { READER_JS_BUDGET, pageScripts } from '../../src/lib/build/page-scripts.ts';
 import { Role } from '../../src/lib/shared/permissions.ts';
 import { seedDemoContent } from '../../src/server/blog/index.ts';
 import { PageBuilder, BUILD_INFO_FILE, type PageBuild } from '../../src/server/pages/page-build.ts';
@@ -158,4 +159,45 @@ test('another origin makes a full build, with every link at the new origin', asy
   expect(moved.kind).toBe('full');
   expect(await readFile(join(dist, 'sitemap.xml'), 'utf8')).toContain('http://127.0.0.1:46448/');
   expect(await readFile(join(dist, 'sitemap.xml'), 'utf8')).not.toContain(SITE);
+}, 300_000);
+
+/**
+ * Pages a reader may land on: every page but the guarded routes' (the layout marks them
+ * `<html data-guarded-route>`), the sign-in forms under /auth (an app, not reading) and the shells
+ * (`…/_/`), which load what the prebuilt pages did not hold yet.
+ */
+function isReaderPage(path: string, html: string): boolean {
+  return (
+    !/<html[^>]*\sdata-guarded-route/.test(html) &&
+    !path.startsWith('auth/') &&
+    !path.split('/').includes('_')
+  );
+}
+
+test('a reader loads at most 4 KiB of JavaScript before interacting, and no island at once', async () => {
+  const dist = join(work, 'budget');
+  await built(builder(dist).build());
+  const weights = new Map<string, number>();
+  for (const path of (await filesOf(dist)).keys()) {
+    if (!path.endsWith('index.html')) continue;
+    const file = join(dist, path);
+    if (!isReaderPage(path, await readFile(file, 'utf8'))) continue;
+    const scripts = await pageScripts(dist, file);
+    expect(scripts.eagerIslands, path).toEqual([]);
+    weights.set(path, scripts.fileBytes);
+  }
+  const over = [...weights].filter(([, bytes]) => bytes > READER_JS_BUDGET);
+  expect(over).toEqual([]);
+  // The pages the budget is for are among those checked, and each loads something (the guard).
+  const [article] = await t.testDb.db.kysely.selectFrom('blog_articles').select('id').execute();
+  for (const path of [
+    'index.html',
+    'blog/index.html',
+    `blog/${article?.id}/index.html`,
+    'blog/contact/index.html',
+    'blog/search/index.html',
+  ]) {
+    expect(weights.get(path), path).toBeGreaterThan(0);
+  }
+  expect([...weights.keys()].some((path) => path.startsWith('blog/category/'))).toBe(true);
 }, 300_000);

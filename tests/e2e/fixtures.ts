@@ -89,6 +89,11 @@ export async function setEmail(userId: string, email: string): Promise<void> {
 }
 
 /** Waits until the island holding `control` has hydrated (Astro drops its `ssr` attribute then). */
+/** Waits for the page's own module (the guard, then the header's behaviour: no island). */
+export async function whenPageReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-guard', 'ok');
+}
+
 export async function whenHydrated(control: Locator): Promise<Locator> {
   await expect(control.page().locator('astro-island', { has: control }).last()).not.toHaveAttribute(
     'ssr',

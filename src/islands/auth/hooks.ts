@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { AuthState } from '@/lib/guards.ts';
-import { routeAfterSignIn } from '@/lib/guard-runtime.ts';
+import { routeAfterSignIn } from '@/lib/guard-core.ts';
 import { $auth } from '@/lib/stores/session.ts';
 
 const ANONYMOUS: AuthState = { kind: 'anonymous' };
@@ -16,7 +16,7 @@ let leaving = false;
 export function leaveTo(to?: string): void {
   if (leaving) return;
   leaving = true;
-  const remembered = routeAfterSignIn();
+  const remembered = routeAfterSignIn($auth.get());
   window.location.replace(to ?? remembered);
 }
 

@@ -14,6 +14,7 @@ import ImageCaptcha from '../common/ImageCaptcha.tsx';
 import Msg from '../common/Msg.tsx';
 import TextField from '../common/TextField.tsx';
 import { useImageCaptcha } from '../common/use-image-captcha.ts';
+import { useTypedBeforeHydration } from '../common/use-typed-before-hydration.ts';
 import { failedNotice, useFeedback } from '../common/use-feedback.ts';
 import { checkContact } from './contact.ts';
 
@@ -44,6 +45,16 @@ export default function ContactForm() {
     code: useRef<HTMLInputElement>(null),
   };
   const doneRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, {
+    email: (value) => {
+      touchedEmail.current = true;
+      setEmail(value);
+    },
+    subject: setSubject,
+    content: setContent,
+    captcha: captcha.setCode,
+  });
   const contentId = useId();
   const counterId = `${contentId}-counter`;
   const contentErrorId = `${contentId}-error`;
@@ -119,6 +130,7 @@ export default function ContactForm() {
 
   return (
     <form
+      ref={formRef}
       className="flex flex-col gap-4"
       noValidate
       onSubmit={(event) => void submit(event)}

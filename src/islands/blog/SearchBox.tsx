@@ -8,6 +8,7 @@ import FormAlert from '../common/FormAlert.tsx';
 import Msg from '../common/Msg.tsx';
 import Excerpt from './Excerpt.tsx';
 import NoticeText from '../common/NoticeText.tsx';
+import { useTypedBeforeHydration } from '../common/use-typed-before-hydration.ts';
 import { EXCERPT_LENGTH, resultExcerpt } from './pagefind-excerpt.ts';
 import { loadPagefind, type PagefindResult } from './pagefind.ts';
 import { pagefindQuery } from './search-terms.ts';
@@ -93,6 +94,8 @@ async function searchDatabase(term: string, pageNum: number) {
 export default function SearchBox() {
   const { t } = useT();
   const [query, setQuery] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, { q: setQuery });
   const [state, setState] = useState<State>({ status: 'idle' });
   const [more, setMore] = useState<{ busy: boolean; notice: Notice | null }>({
     busy: false,
@@ -216,7 +219,13 @@ export default function SearchBox() {
 
   return (
     <div className="flex flex-col gap-6">
-      <form role="search" className="flex flex-col gap-2" onSubmit={submit} noValidate>
+      <form
+        ref={formRef}
+        role="search"
+        className="flex flex-col gap-2"
+        onSubmit={submit}
+        noValidate
+      >
         <label htmlFor={inputId} className="text-sm font-medium">
           <Msg k="blogReader.search.label" />
         </label>

@@ -57,7 +57,8 @@ export default function ImageCaptcha({
                 onClick={captcha.refresh}
                 className={`h-full w-full cursor-pointer object-contain ${status === 'loading' ? 'opacity-40' : ''}`}
               />
-            ) : (
+            ) : status === 'idle' ? null : (
+              // Idle with no picture: the prebuilt form, before its island has asked for one.
               <span className="px-1 text-center">
                 <Msg k={status === 'failed' ? 'auth.captchaUnavailable' : 'auth.captchaLoading'} />
               </span>

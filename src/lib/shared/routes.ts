@@ -198,3 +198,8 @@ export function meetsPermissions(route: RouteMeta, held: readonly string[]): boo
 export function isProtected(route: RouteMeta): boolean {
   return Boolean(route.login || route.permissions?.length);
 }
+
+/** Whether the page guard has anything to decide on the route (else every visitor may see it). */
+export function isGuarded(route: RouteMeta): boolean {
+  return isProtected(route) || Boolean(route.desktopOnly || route.maintenance);
+}
