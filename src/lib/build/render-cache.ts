@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { RENDER_CACHE_ENV } from '../shared/blog-snapshot.ts';
 import { renderArticle, type RenderedArticle } from '../markdown/render.ts';
 
+/**
+ * Renders kept in memory, for the pages of one build that show the same article (its page and the
+ * feeds). Bounded: the render worker lives across builds, and holding every article of a large
+ * site made it grow by hundreds of MB; past the bound the folder (or a new render) serves.
+ */
 const rendered = new Map<string, Promise<RenderedArticle>>();
+const RENDERED_MAX = 200;
 
 async function fromDisk(dir: string, key: string, markdown: string): Promise<RenderedArticle> {
   const file = join(dir, `${key}.json`);
@@ -38,6 +44,7 @@ export function renderForBuild(markdown: string): Promise<RenderedArticle> {
   if (result === undefined) {
     const dir = process.env[RENDER_CACHE_ENV]?.trim();
     result = dir ? fromDisk(dir, key, markdown) : renderArticle(markdown);
+    if (rendered.size >= RENDERED_MAX) rendered.clear();
     rendered.set(key, result);
   }
   return result;

@@ -17,6 +17,9 @@ import type {
 import { childEnv } from './run-node.ts';
 
 /** The render cache's folder under the page build's work folder. */
+
+/** The old-space limit of a render worker (MB): its data and one page at a time fit well within. */
+const WORKER_HEAP_MB = 320;
 export const RENDER_CACHE_DIR = 'render-cache';
 
 export interface RendererOptions {
@@ -148,8 +151,10 @@ export class Renderer {
     const child = fork(script, [compiledDir], {
       cwd: this.#options.root,
       env: childEnv({ NODE_ENV: 'production', [RENDER_CACHE_ENV]: this.#options.renderCache }),
-      // Not the server's flags (a test runner's, a profiler's): the worker is a plain Node.
-      execArgv: [],
+      // Not the server's flags (a test runner's, a profiler's): the worker is a plain Node, whose
+      // heap is capped: unbounded, V8 let each worker grow to ~1 GB over one build of 1,000
+      // articles with little of it live, which is what a small VPS cannot give.
+      execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
