@@ -99,12 +99,12 @@ async function run(handler: Handler, job: RenderJob): Promise<RenderReply> {
   const specs = sitePages(data);
   const digests: Record<string, string> = {};
   const due: PageSpec[] = [];
-  let changed = 0;
-  for (const spec of specs) {
+  // Each worker digests (and renders) only its shard: the digests are most of a small change's work.
+  for (const [index, spec] of specs.entries()) {
+    if (index % job.shard.count !== job.shard.index) continue;
     const digest = digestOf(spec);
     digests[spec.file] = digest;
-    if (job.previous?.[spec.file] === digest) continue;
-    if (changed++ % job.shard.count === job.shard.index) due.push(spec);
+    if (job.previous?.[spec.file] !== digest) due.push(spec);
   }
   let next = 0;
   const lane = async () => {
@@ -118,13 +118,11 @@ async function run(handler: Handler, job: RenderJob): Promise<RenderReply> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, due.length) }, lane));
-  const removed = Object.keys(job.previous ?? {}).filter((file) => !(file in digests));
   return {
     id: job.id,
     ok: true,
     digests,
     written: due.map((spec) => spec.file),
-    removed,
     ms: Math.round(performance.now() - started),
   };
 }

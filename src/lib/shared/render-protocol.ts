@@ -37,12 +37,10 @@ export type RenderReply =
   | {
       readonly id: number;
       readonly ok: true;
-      /** Every page file → the digest of its input. */
+      /** Page file → the digest of its input, for the pages of this worker's shard. */
       readonly digests: Record<string, string>;
       /** Page files written to `outDir` (by this worker: its shard). */
       readonly written: string[];
-      /** Page files of `previous` that no page produces any more. */
-      readonly removed: string[];
       readonly ms: number;
     }
   | { readonly id: number; readonly ok: false; readonly message: string };

@@ -69,7 +69,10 @@ export async function pageRebuild(
       build: async () => {
         const built = await builderOf().build();
         if (built) {
-          log.info({ kind: built.kind, rendered: built.rendered, ms: built.ms }, 'pages built');
+          log.info(
+            { kind: built.kind, rendered: built.rendered, ms: built.ms, steps: built.steps },
+            'pages built',
+          );
           built.search.catch((error: unknown) => log.error({ err: error }, 'search index failed'));
         }
       },

@@ -33,7 +33,10 @@ export interface RendererOptions {
   readonly workers?: number;
 }
 
-export type RenderResult = Extract<RenderReply, { ok: true }>;
+export type RenderResult = Extract<RenderReply, { ok: true }> & {
+  /** Page files of `previous` that no page produces any more. */
+  readonly removed: string[];
+};
 
 interface Worker {
   readonly child: ChildProcess;
@@ -95,12 +98,24 @@ export class Renderer {
       );
       const failed = replies.find((reply) => !reply.ok);
       if (failed && !failed.ok) throw new Error(`render failed: ${failed.message}`);
-      const done = replies.filter((reply): reply is RenderResult => reply.ok);
+      const done = replies.filter((reply) => reply.ok);
       const [first] = done;
       if (!first) throw new Error('render: no worker answered');
+      // In page order, whatever the sharding, so the build info is the same file either way.
+      const merged = Object.assign({}, ...done.map((reply) => reply.digests)) as Record<
+        string,
+        string
+      >;
+      const digests = Object.fromEntries(
+        Object.keys(merged)
+          .sort()
+          .map((file) => [file, merged[file] as string]),
+      );
       return {
         ...first,
+        digests,
         written: done.flatMap((reply) => reply.written),
+        removed: Object.keys(job.previous ?? {}).filter((file) => !(file in digests)),
         ms: Math.max(...done.map((reply) => reply.ms)),
       };
     });
