@@ -5,7 +5,7 @@
  * none of the compiled site or the data in its own memory at rest.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { RENDER_CACHE_ENV } from '../../lib/shared/blog-snapshot.ts';
 import type {
@@ -18,6 +18,14 @@ import { childEnv } from './run-node.ts';
 
 /** The render cache's folder under the page build's work folder. */
 
+/**
+ * Render workers by default: one per core up to two, but one where memory is short (a worker is
+ * ≈ 0.5 GB resident during a build; docs/benchmarks.md, "Memory").
+ */
+function defaultWorkers(): number {
+  return totalmem() < 2 * 1024 ** 3 ? 1 : Math.min(2, availableParallelism());
+}
+
 /** The old-space limit of a render worker (MB): its data and one page at a time fit well within. */
 const WORKER_HEAP_MB = 320;
 export const RENDER_CACHE_DIR = 'render-cache';
@@ -29,7 +37,7 @@ export interface RendererOptions {
   readonly renderCache: string;
   /** How long idle workers stay, ready for the next change. */
   readonly idleMs: number;
-  /** Workers at most (default: the cores, up to 2). */
+  /** Workers at most (default: the cores, up to 2; one on a machine under 2 GiB of memory). */
   readonly workers?: number;
 }
 
@@ -188,7 +196,7 @@ export class Renderer {
   #poolFor(compiledDir: string): Worker[] {
     if (this.#pool?.compiledDir !== compiledDir) {
       this.#stop();
-      const count = Math.max(1, this.#options.workers ?? Math.min(2, availableParallelism()));
+      const count = Math.max(1, this.#options.workers ?? defaultWorkers());
       const workers = Array.from({ length: count }, () => this.#spawn(compiledDir));
       this.#pool = { compiledDir, workers };
     }
