@@ -614,7 +614,7 @@ export async function benchLive(
 // ---- The report ----
 
 const seconds = (ms: number | null | undefined) =>
-  ms === null || ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`;
+  ms === null || ms === undefined ? '–' : `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
 
 export function apiSection(bench: ApiBench): string[] {
   const sqlite = bench.results.filter(

@@ -9,7 +9,6 @@
 import type { User } from '@/server/user/user.schema.ts';
 import { avatarUrl } from './avatar.ts';
 import { DEFAULT_AVATAR, paths } from './shared/paths.ts';
-import { findRoute, isProtected } from './shared/routes.ts';
 
 type SignOut = () => Promise<void>;
 
@@ -34,9 +33,9 @@ function isOpen(menu: HTMLElement): boolean {
   return menu.isConnected && parts(menu).toggle?.getAttribute('aria-expanded') === 'true';
 }
 
-function onProtectedPage(): boolean {
-  const route = findRoute(window.location.pathname);
-  return Boolean(route && isProtected(route));
+/** Whether this page's route has rules (the layout marks it; src/lib/guard-runtime.ts reads it too). */
+function onGuardedPage(): boolean {
+  return document.documentElement.hasAttribute('data-guarded-route');
 }
 
 /** Busy while signing out: the button says so and waits; a failure shows below it. */
@@ -49,7 +48,7 @@ function bindSignOut(menu: HTMLElement, signOut: SignOut): void {
     if (failed) failed.hidden = true;
     signOut().then(
       () => {
-        if (onProtectedPage()) window.location.replace(paths.home());
+        if (onGuardedPage()) window.location.replace(paths.home());
       },
       () => {
         button.disabled = false;

@@ -19,10 +19,7 @@ const READY_TIMEOUT_MS = 3000;
 const interaction: ClientDirective = (load, options, el) => {
   let started = false;
   let heldSubmit = false;
-  let ready = false;
-
   const hold = (event: Event) => {
-    if (ready) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     heldSubmit = true;
@@ -39,7 +36,6 @@ const interaction: ClientDirective = (load, options, el) => {
     const hydrate = await load();
     await hydrate();
     await Promise.race([whenReady, new Promise((r) => setTimeout(r, READY_TIMEOUT_MS))]);
-    ready = true;
     el.removeEventListener('submit', hold, true);
     if (heldSubmit) el.querySelector('form')?.requestSubmit();
   }
