@@ -13,7 +13,7 @@ import { seedDemoContent } from './blog/index.ts';
 import type { Config } from './config.ts';
 import { connectDb, migrateToLatest } from './db/index.ts';
 import { buildPagesOnce, removePageBuildLeftovers } from './pages/index.ts';
-import { connectRedis } from './redis/index.ts';
+import { releaseMemorySoon } from './memory.ts';
 import { ensureOwner } from './user/index.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,7 +23,10 @@ export async function startServer(
   { serveSite = true, root = PROJECT_ROOT } = {},
 ): Promise<FastifyInstance> {
   const db = connectDb(config);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  // Loaded only when configured: the client is ≈ 20 MB that an embedded site does not need.
+  const redis = config.redisUrl
+    ? (await import('./redis/index.ts')).connectRedis(config.redisUrl)
+    : null;
   const log = pino({ level: config.logLevel });
   let app: FastifyInstance;
   try {
@@ -67,6 +70,8 @@ export async function startServer(
         .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
     }, 3_600_000);
     purge.unref();
+    // What the migrations, the first build and loading the site allocated.
+    releaseMemorySoon();
   } catch (error) {
     await app.close();
     throw error;

@@ -11,6 +11,7 @@ import { SITE_BUILD_TOPIC } from '../../lib/shared/topics.ts';
 import { findNextScheduledTime } from '../blog/index.ts';
 import type { AppContext } from '../context.ts';
 import { onTopic } from '../events/index.ts';
+import { releaseMemorySoon } from '../memory.ts';
 import type { StaticSite } from '../site/static-files.ts';
 import { publicSettings } from './compile.ts';
 import { PageBuilder, readBuildInfo } from './page-build.ts';
@@ -73,8 +74,11 @@ export async function pageRebuild(
             { kind: built.kind, rendered: built.rendered, ms: built.ms, steps: built.steps },
             'pages built',
           );
-          built.search.catch((error: unknown) => log.error({ err: error }, 'search index failed'));
+          built.search
+            .catch((error: unknown) => log.error({ err: error }, 'search index failed'))
+            .finally(releaseMemorySoon);
         }
+        releaseMemorySoon();
       },
       nextScheduled: () => findNextScheduledTime(db.kysely, new Date(now()).toISOString()),
       publish: (status) => {
