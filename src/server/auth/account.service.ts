@@ -68,7 +68,7 @@ export async function register(
   if (body.confirmPassword !== body.password) {
     throw AppError.badRequest('confirmPassword: 两次输入的密码不一致 / the passwords differ');
   }
-  const problem = passwordProblem(body.password, body.username);
+  const problem = await passwordProblem(body.password, body.username);
   if (problem) throw AppError.badRequest(`password: ${problem}`);
   if (await findUserByUsername(ctx.db.kysely, body.username)) {
     throw AppError.refused('用户名已被占用 / This username is taken');

@@ -134,7 +134,7 @@ export async function completeRecovery(
   if (body.confirmPassword !== body.password) {
     throw AppError.badRequest('confirmPassword: 两次输入的密码不一致 / the passwords differ');
   }
-  const problem = passwordProblem(body.password, row.username);
+  const problem = await passwordProblem(body.password, row.username);
   if (problem) throw AppError.badRequest(`password: ${problem}`);
   const passwordHash = await hashPassword(body.password);
   const now = iso(ctx.now());

@@ -4,10 +4,10 @@
  * after three wrong tries). Codes live in the Kv store, so they hold across instances with Redis.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import svgCaptcha from 'svg-captcha';
 import { Code } from '../../lib/shared/codes.ts';
 import { AppError } from '../common/app-error.ts';
+import { loadSharp } from '../common/load-sharp.ts';
 import { tooManyRequests } from '../common/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { emailCodeMail, type MailLocale } from '../mail/index.ts';
@@ -71,6 +71,7 @@ export class CaptchaService {
       color: true,
       background: '#f4f4f5',
     });
+    const sharp = await loadSharp();
     const png = await sharp(Buffer.from(svg)).png().toBuffer();
     const sessionId = randomUUID();
     await this.#kv.set(`captcha:image:${sessionId}`, text, IMAGE_TTL_MS);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter, createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 
 export interface MailMessage {
@@ -22,10 +22,18 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+type TransportOptions = Parameters<typeof createTransport>[0];
+
+/** A transport made on the first message: nodemailer is loaded then, not at every start. */
+function lazyTransport(options: TransportOptions): () => Promise<Transporter> {
+  let made: Promise<Transporter> | undefined;
+  return () => (made ??= import('nodemailer').then((m) => m.default.createTransport(options)));
+}
+
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const { smtp, mailFrom } = config;
   if (smtp.host) {
-    const transport = nodemailer.createTransport({
+    const transport = lazyTransport({
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure,
@@ -36,20 +44,20 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     });
     return {
       async send(message) {
-        await transport.sendMail({ from: mailFrom, ...message });
+        await (await transport()).sendMail({ from: mailFrom, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     streamTransport: true,
     buffer: true,
     newline: 'unix',
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: mailFrom, ...message });
+      const info = await (await transport()).sendMail({ from: mailFrom, ...message });
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomBytes(3).toString('hex')}.eml`);

@@ -4,9 +4,10 @@
  * dropped. An animated GIF or WebP stays animated (every frame resized); a still GIF becomes a
  * still WebP.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../common/app-error.ts';
 import { ACCEPTED_FORMATS } from './avatar-image.ts';
+import { loadSharp } from '../common/load-sharp.ts';
 
 export const ARTICLE_IMAGE_MAX_WIDTH = 1600;
 /**
@@ -23,6 +24,7 @@ function unsupported(): AppError {
 
 /** The stored form of an uploaded article image; -400 when the bytes are not an accepted image. */
 export async function toArticleWebp(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, {

@@ -1,6 +1,6 @@
 /** The one image pipeline for avatars: any accepted picture → a centre-cropped 256 px WebP square. */
-import sharp from 'sharp';
 import { AppError } from '../common/app-error.ts';
+import { loadSharp } from '../common/load-sharp.ts';
 
 export const AVATAR_SIZE = 256;
 export const ACCEPTED_FORMATS: readonly string[] = ['png', 'jpeg', 'webp', 'gif'];
@@ -15,6 +15,7 @@ function unsupported(): AppError {
 
 /** The avatar for an uploaded file; -400 when the bytes are not an accepted image. */
 export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

@@ -23,13 +23,13 @@ test.each([
   expect(nearestPlace(latitude, longitude).name).toBe(name);
 });
 
-test('a nickname is a place and a Chinese name', () => {
+test('a nickname is a place and a Chinese name', async () => {
   for (let i = 0; i < 20; i += 1) {
-    const nickname = randomNickname();
+    const nickname = await randomNickname();
     const place = PLACES.find((p) => nickname.startsWith(p.name));
     expect(place).toBeDefined();
     const name = nickname.slice(place?.name.length);
     expect(name).toMatch(/^[\u4e00-\u9fff]{2,4}$/);
   }
-  expect(randomNickname({ latitude: 30.66, longitude: 104.06 })).toMatch(/^成都/);
+  expect(await randomNickname({ latitude: 30.66, longitude: 104.06 })).toMatch(/^成都/);
 });

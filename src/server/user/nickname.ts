@@ -3,7 +3,6 @@
  * name. With coordinates, the place nearest to them (great-circle distance).
  */
 import { randomInt } from 'node:crypto';
-import { faker } from '@faker-js/faker/locale/zh_CN';
 
 export interface Place {
   readonly name: string;
@@ -90,8 +89,22 @@ export function randomPlace(): Place {
   return PLACES[randomInt(PLACES.length)] as Place;
 }
 
+/** faker's Chinese names, loaded when the first nickname is asked for rather than at start. */
+let names: Promise<() => string> | undefined;
+function chineseName(): Promise<() => string> {
+  names ??= import('@faker-js/faker/locale/zh_CN').then(
+    ({ faker }) =>
+      () =>
+        faker.person.fullName(),
+  );
+  return names;
+}
+
 /** A place (the nearest one when coordinates are given, else a random one) and a Chinese name. */
-export function randomNickname(at?: { latitude: number; longitude: number }): string {
+export async function randomNickname(at?: {
+  latitude: number;
+  longitude: number;
+}): Promise<string> {
   const place = at ? nearestPlace(at.latitude, at.longitude) : randomPlace();
-  return place.name + faker.person.fullName();
+  return place.name + (await chineseName())();
 }

@@ -31,7 +31,7 @@ export async function ensureOwner(
     );
     return;
   }
-  const problem = passwordProblem(password, username);
+  const problem = await passwordProblem(password, username);
   if (problem) throw new OwnerSetupError(`ADMIN_PASSWORD is refused: ${problem}`);
   if (await findUserByUsername(db, username)) {
     throw new OwnerSetupError(

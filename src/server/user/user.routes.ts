@@ -149,7 +149,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const at =
         latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
-      return ok(randomNickname(at));
+      return ok(await randomNickname(at));
     },
   );
 };

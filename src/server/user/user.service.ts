@@ -65,7 +65,7 @@ export async function createUser(
       '用户名须为 3–32 个字母、数字、_ 或 - / username: 3–32 letters, digits, _ or -',
     );
   }
-  const problem = passwordProblem(input.password, input.username);
+  const problem = await passwordProblem(input.password, input.username);
   if (problem) throw AppError.badRequest(`password: ${problem}`);
   const now = new Date(ctx.now()).toISOString();
   const id = randomUUID();
@@ -122,7 +122,7 @@ export async function changePassword(
   if (body.newPassword !== body.confirmPassword) {
     throw AppError.badRequest('body.confirmPassword: 两次输入的密码不一致 / does not match');
   }
-  const problem = passwordProblem(body.newPassword, row.username);
+  const problem = await passwordProblem(body.newPassword, row.username);
   if (problem) throw AppError.badRequest(`body.newPassword: ${problem}`);
   if (row.password_hash !== null) {
     if (body.currentPassword === undefined) {
