@@ -5,7 +5,7 @@
  * Method (also written into the report): wrk, 2 threads, 50 connections, BENCH_SECONDS (10) per
  * target after a 2-second warm-up, `--latency` for p99. Every request sends
  * `Accept-Encoding: gzip`, because Debian's nginx has no brotli module: both servers then send
- * the same precompressed gzip bytes: Node from its in-memory table, nginx through `gzip_static`
+ * the same precompressed gzip bytes: Node from its cache of served files, nginx through `gzip_static`
  * from `.gz` files written beside a copy of the build. nginx runs with `worker_processes auto`,
  * `access_log off`, `sendfile on`, keep-alive without a request cap, and the build's generated
  * `nginx-rewrites.conf`. Node runs as `npm start` does (`node scripts/start.ts`).
@@ -168,9 +168,10 @@ export async function benchStatic(): Promise<string[]> {
     '',
     `- Site: what \`npm start\` builds on its first run (with the demo articles it seeds), ${large.pages} pages; home \`/\`, largest page \`${large.url}\` (${fmt(large.bytes)} bytes before compression).`,
     '- Node: `node scripts/start.ts` (what `npm start` runs) with HOST=127.0.0.1, a free PORT, a',
-    '  temporary DATA_DIR (SQLite) and the default LOG_LEVEL. Pages come from the in-memory table of',
-    '  src/server/site (the br and gzip copies the build wrote, headers precomputed per file), answered ahead of',
-    "  Fastify's routing and hooks (the site plugin's fast path). One JavaScript thread.",
+    '  temporary DATA_DIR (SQLite) and the default LOG_LEVEL. Pages come from src/server/site: the br',
+    '  and gzip copies the build wrote, headers precomputed per file, bytes read on first request and',
+    "  then kept in memory (body-cache.ts), answered ahead of Fastify's routing and hooks (the site",
+    "  plugin's fast path). One JavaScript thread.",
     `- Node's resident memory: ${rssReady ?? '?'} MB when ready, ${rssStatic ?? '?'} MB after the static rows, ${rssApi ?? '?'} MB after the API row.`,
     '- nginx: a copy of the build, whose `.gz` copies (beside every compressible file over',
     `  ${COMPRESS_MIN_BYTES} bytes, written by the build) it serves with \`gzip_static on\`, so both servers send the`,

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../common/app-error.ts';
 import { ErrorEnvelope } from '../common/envelope.schema.ts';
-import { sendStaticFile, type StaticFile, type StaticSite, type Variant } from '../site/index.ts';
+import { sendFromSite, type StaticFile, type StaticSite, type Variant } from '../site/index.ts';
 
 /** Where the build writes the feeds (paths.blogFeed in src/lib/shared/paths.ts). */
 const FEED_DIR = '/api/blog/feed/';
@@ -76,10 +76,17 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const name = request.params['*'];
       const match = FEED_NAME.exec(name);
-      const file = match && siteOf(app)?.table.files.get(FEED_DIR + name);
       const type = match && FEED_TYPES[match[1] ?? ''];
-      if (!file || !type) throw AppError.notFound('订阅源不存在 / No such feed');
-      return sendStaticFile(request, reply, withType(file, type));
+      const site = siteOf(app);
+      const sent =
+        type && site
+          ? await sendFromSite(site, request, reply, (table) => {
+              const file = table.files.get(FEED_DIR + name);
+              return file ? { file: withType(file, type), status: 200 } : null;
+            })
+          : null;
+      if (sent === null) throw AppError.notFound('订阅源不存在 / No such feed');
+      return sent;
     },
   );
 };

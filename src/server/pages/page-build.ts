@@ -112,6 +112,11 @@ export class PageBuilder {
     this.#options = options;
   }
 
+  /** Changes `dist/` and swaps the served table as one publication (StaticSite.publish). */
+  #publish(apply: () => Promise<void>): Promise<void> {
+    return this.#options.site ? this.#options.site.publish(apply) : apply();
+  }
+
   /**
    * Builds what is needed: nothing when the pages already show the data (resolves null), the
    * changed pages when only the data changed, everything when the sources or settings changed or
@@ -182,11 +187,13 @@ export class PageBuilder {
       };
       await writeJson(join(work, BUILD_INFO_FILE), info);
       // The swap: two renames on one file system, the old pages deleted afterwards.
-      const hadOld = existsSync(options.distDir);
-      if (hadOld) await rename(options.distDir, old);
-      await rename(work, options.distDir);
-      if (hadOld) await rm(old, { recursive: true, force: true });
-      await options.site?.reload(options.distDir);
+      await this.#publish(async () => {
+        const hadOld = existsSync(options.distDir);
+        if (hadOld) await rename(options.distDir, old);
+        await rename(work, options.distDir);
+        await options.site?.reload(options.distDir);
+        if (hadOld) await rm(old, { recursive: true, force: true });
+      });
       const ms = Date.now() - started;
       return {
         kind: 'full',
@@ -227,24 +234,26 @@ export class PageBuilder {
       });
       if (result.written.length === 0 && result.removed.length === 0) return null;
       const dist = options.distDir;
-      for (const file of result.written) {
-        const target = join(dist, ...file.split('/'));
-        await mkdir(dirname(target), { recursive: true });
-        // The compressed copies first: a copy older than its file is not served.
-        for (const suffix of [...COPY_SUFFIXES, '']) {
-          const from = join(staging, ...file.split('/')) + suffix;
-          if (suffix === '' || existsSync(from)) await rename(from, target + suffix);
-          else await rm(target + suffix, { force: true });
-        }
-      }
-      for (const file of result.removed) {
-        const target = join(dist, ...file.split('/'));
-        for (const suffix of ['', ...COPY_SUFFIXES]) await rm(target + suffix, { force: true });
-        await pruneEmpty(dist, target);
-      }
       const info: BuildInfo = { ...previous, builtAt: at.toISOString(), pages: result.digests };
-      await writeJson(join(dist, BUILD_INFO_FILE), info);
-      await options.site?.update(result.written.map(sitePath), result.removed.map(sitePath));
+      await this.#publish(async () => {
+        for (const file of result.written) {
+          const target = join(dist, ...file.split('/'));
+          await mkdir(dirname(target), { recursive: true });
+          // The compressed copies first: a copy older than its file is not served.
+          for (const suffix of [...COPY_SUFFIXES, '']) {
+            const from = join(staging, ...file.split('/')) + suffix;
+            if (suffix === '' || existsSync(from)) await rename(from, target + suffix);
+            else await rm(target + suffix, { force: true });
+          }
+        }
+        for (const file of result.removed) {
+          const target = join(dist, ...file.split('/'));
+          for (const suffix of ['', ...COPY_SUFFIXES]) await rm(target + suffix, { force: true });
+          await pruneEmpty(dist, target);
+        }
+        await writeJson(join(dist, BUILD_INFO_FILE), info);
+        await options.site?.update(result.written.map(sitePath), result.removed.map(sitePath));
+      });
       const search = this.#reindex(stamp, compiled.dir);
       const ms = Date.now() - started;
       return {
@@ -272,14 +281,20 @@ export class PageBuilder {
         await options.renderer.compress(compiledDir, dirname(index), files);
       };
       const output = options.output ?? null;
-      if (!(await reindexSearch(options.root, options.distDir, work, output, compress))) return;
-      const site = options.site;
-      if (!site) return;
-      const prefix = `/${SEARCH_DIR}/`;
-      const fresh = await filesUnder(options.distDir, SEARCH_DIR);
-      const kept = new Set(fresh);
-      const gone = [...site.table.files.keys()].filter((p) => p.startsWith(prefix) && !kept.has(p));
-      await site.update(fresh, gone);
+      await reindexSearch(options.root, options.distDir, work, output, compress, (swap) =>
+        this.#publish(async () => {
+          await swap();
+          const site = options.site;
+          if (!site) return;
+          const prefix = `/${SEARCH_DIR}/`;
+          const fresh = await filesUnder(options.distDir, SEARCH_DIR);
+          const kept = new Set(fresh);
+          const gone = [...site.table.files.keys()].filter(
+            (p) => p.startsWith(prefix) && !kept.has(p),
+          );
+          await site.update(fresh, gone);
+        }),
+      );
     };
     this.#searching = this.#searching.catch(() => undefined).then(run);
     return this.#searching;

@@ -29,7 +29,8 @@ export async function indexSearch(
 
 /**
  * Makes the index of the live pages again in `work`, lets `ready` finish it (its compressed
- * copies), and swaps it in as `<siteDir>/pagefind`. Resolves with whether an index was made.
+ * copies), and swaps it in as `<siteDir>/pagefind` through `publish` (which may do more around the
+ * swap, e.g. update the served table). Resolves with whether an index was made.
  */
 export async function reindexSearch(
   root: string,
@@ -37,6 +38,7 @@ export async function reindexSearch(
   work: string,
   output: NodeJS.WritableStream | null,
   ready: (index: string) => Promise<void>,
+  publish: (swap: () => Promise<void>) => Promise<void> = (swap) => swap(),
 ): Promise<boolean> {
   const fresh = join(work, SEARCH_DIR);
   try {
@@ -44,8 +46,10 @@ export async function reindexSearch(
     await ready(fresh);
     const live = join(siteDir, SEARCH_DIR);
     const old = join(work, `${SEARCH_DIR}.old`);
-    if (existsSync(live)) await rename(live, old);
-    await rename(fresh, live);
+    await publish(async () => {
+      if (existsSync(live)) await rename(live, old);
+      await rename(fresh, live);
+    });
     return true;
   } finally {
     await rm(work, { recursive: true, force: true });

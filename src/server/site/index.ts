@@ -1,5 +1,5 @@
 /** The built site, served from memory (site.plugin.ts, registered by app.ts). */
-export { sendStaticFile, type SitePluginOptions } from './site.plugin.ts';
+export { sendFromSite, type SitePluginOptions } from './site.plugin.ts';
 export {
   StaticSite,
   loadSiteTable,

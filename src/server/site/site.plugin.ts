@@ -18,13 +18,17 @@ import fp from 'fastify-plugin';
 import { DYNAMIC_ROUTES, routeId, shellPath, type RouteMeta } from '../../lib/shared/routes.ts';
 import { ACCEPT_BR, ACCEPT_GZIP, acceptedEncodings } from './negotiate.ts';
 import { pathOf, resolve, safePath } from './resolve.ts';
-import { StaticSite, type StaticFile, type Variant } from './static-files.ts';
+import { Code } from '../../lib/shared/codes.ts';
+import { AppError } from '../common/app-error.ts';
+import { StaticSite, type SiteTable, type StaticFile, type Variant } from './static-files.ts';
 
 export interface SitePluginOptions {
   /** The build output to serve; must exist when the plugin registers. */
   readonly distDir: string;
   /** Answer hits before Fastify's routing (docs/architecture.md, "Serving the pages"); default true. */
   readonly fastPath?: boolean;
+  /** Bytes of served files kept in memory (default 16 MiB; static-files.ts DEFAULT_CACHE_BYTES). */
+  readonly cacheBytes?: number;
   /** Log level of the site route (default `warn`: no line per request). */
   readonly logLevel?: LogLevel;
   /**
@@ -82,15 +86,16 @@ function isApiUrl(url: string): boolean {
 }
 
 /**
- * Sends a stored file with negotiation and conditional handling. Exported for routes that serve a
- * built file under their own URL (e.g. prebuilt feeds under /api).
+ * Sends a stored file with negotiation and conditional handling; null when its bytes on disk are
+ * no longer the ones of `file` (a build replaced them: ask the newer table, see `sendFromSite`).
  */
-export function sendStaticFile(
+async function sendStaticFile(
+  site: StaticSite,
   request: FastifyRequest,
   reply: FastifyReply,
   file: StaticFile,
-  status = 200,
-): FastifyReply {
+  status: number,
+): Promise<FastifyReply | null> {
   const headers = request.headers;
   const variant = chooseVariant(file, headers['accept-encoding']);
   if (status === 200) {
@@ -99,7 +104,46 @@ export function sendStaticFile(
       return reply.code(304).headers(variant.notModifiedHeaders).send();
     }
   }
-  return reply.code(status).headers(variant.headers).send(variant.body);
+  const body = await site.bodies.read(variant);
+  if (body === null) return null;
+  return reply.code(status).headers(variant.headers).send(body);
+}
+
+/** What to answer from a table: a stored file with its status, or null for none. */
+export type SitePick = (
+  table: SiteTable,
+) =>
+  | { file: StaticFile; status: number }
+  | null
+  | Promise<{ file: StaticFile; status: number } | null>;
+
+/**
+ * Answers with the file `pick` chooses from the live table. When its bytes on disk are no longer
+ * the table's (a build replaced them, or a hand edit), once more from the table the build brings
+ * or from the file read again; should that fail too, a 503 asks the client to retry. Exported for routes that serve a built file under their own URL
+ * (the prebuilt feeds under /api).
+ */
+export async function sendFromSite(
+  site: StaticSite,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pick: SitePick,
+): Promise<FastifyReply | null> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const table = site.table;
+    const chosen = await pick(table);
+    if (chosen === null) return null;
+    const sent = await sendStaticFile(site, request, reply, chosen.file, chosen.status);
+    if (sent !== null) return sent;
+    await site.settled();
+    // No build brought a newer table: the file was changed by hand. Read it again.
+    if (site.table === table) await site.resync(chosen.file.path);
+  }
+  throw new AppError(
+    Code.INTERNAL,
+    503,
+    '页面正在更新，请稍后重试 / The page is being updated; try again in a moment',
+  );
 }
 
 /**
@@ -124,11 +168,13 @@ function serveFast(
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {
     res.writeHead(304, variant.notModifiedRawHeaders as string[]);
     res.end();
-  } else {
-    res.writeHead(200, variant.rawHeaders as string[]);
-    if (method === 'HEAD') res.end();
-    else res.end(variant.body);
+    return true;
   }
+  // Bytes not in memory are read by the route, which may wait for the disk (body-cache.ts).
+  const body = method === 'HEAD' ? null : site.bodies.peek(variant);
+  if (body === undefined) return false;
+  res.writeHead(200, variant.rawHeaders as string[]);
+  res.end(body ?? undefined);
   return true;
 }
 
@@ -174,26 +220,16 @@ function installFastPath(
   });
 }
 
-/** The shell when its id exists (or the check fails: the shell then reports it), else the 404 page. */
-async function sendCheckedShell(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  shell: StaticFile,
-  check: ShellCheck,
-  notFound: StaticFile,
-): Promise<FastifyReply> {
+/** Whether a shell's id exists (or the check fails: the shell then reports it). */
+async function shellIdExists(request: FastifyRequest, check: ShellCheck): Promise<boolean> {
   const path = safePath(pathOf(request.url));
   const id = path === null ? undefined : routeId(check.route, path);
-  let exists: boolean;
   try {
-    exists = id !== undefined && (await check.exists(id));
+    return id !== undefined && (await check.exists(id));
   } catch (error) {
     request.log.error({ err: error }, 'site: the id check failed; serving the shell');
-    exists = true;
+    return true;
   }
-  return exists
-    ? sendStaticFile(request, reply, shell)
-    : sendStaticFile(request, reply, notFound, 404);
 }
 
 async function site(app: FastifyInstance, options: SitePluginOptions): Promise<void> {
@@ -201,7 +237,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     throw new Error('site: the `distDir` option is required');
   }
   const checks = shellChecks(options.idExists);
-  const staticSite = await StaticSite.load(options.distDir);
+  const staticSite = await StaticSite.load(options.distDir, options.cacheBytes);
   app.decorate('site', staticSite);
   const { stats } = staticSite.table;
   app.log.info(
@@ -218,15 +254,17 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     // No access log line per file (as `access_log off` in nginx): at info level the two lines
     // Fastify writes per request cost more than serving the file. Warnings and errors still log.
     logLevel: options.logLevel ?? 'warn',
-    handler(request, reply) {
+    async handler(request, reply) {
       if (isApiUrl(request.url)) return reply.callNotFound();
-      const table = staticSite.table;
-      const file = resolve(table, request.url);
-      if (file === null) return sendStaticFile(request, reply, table.notFound, 404);
-      const check = checks.get(file.path);
-      return check === undefined
-        ? sendStaticFile(request, reply, file)
-        : sendCheckedShell(request, reply, file, check, table.notFound);
+      return sendFromSite(staticSite, request, reply, async (table) => {
+        const file = resolve(table, request.url);
+        if (file === null) return { file: table.notFound, status: 404 };
+        const check = checks.get(file.path);
+        if (check === undefined || (await shellIdExists(request, check))) {
+          return { file, status: 200 };
+        }
+        return { file: table.notFound, status: 404 };
+      });
     },
   };
   app.route(route);

@@ -33,19 +33,19 @@ describe('contentTypeOf', () => {
 });
 
 describe('makeStaticFile', () => {
-  test('a file with compressed copies is served from them, its plain bytes unzipped on demand', async () => {
+  test('a file with compressed copies has a representation for each', async () => {
     const body = Buffer.from(filler(5000));
     const [br, gzip] = await compressBoth(body, effort);
     const file = makeStaticFile('/_astro/a.1.js', body, { br, gzip });
-    expect(file.br && brotliDecompressSync(file.br.body).equals(body)).toBe(true);
+    expect(brotliDecompressSync(file.br?.body ?? Buffer.alloc(0)).equals(body)).toBe(true);
     expect(file.gzip?.body).toBe(gzip);
-    expect(file.identity.body.equals(body)).toBe(true);
+    expect(file.identity.body).toBe(body);
     expect(file.identity.headers['content-length']).toBe(String(body.length));
     expect(file.identity.etag).toBe(`"${file.hash}"`);
     expect(file.br?.etag).toBe(`"${file.hash}-br"`);
     expect(file.gzip?.headers).toMatchObject({
       'content-encoding': 'gzip',
-      'content-length': String(file.gzip?.body.length),
+      'content-length': String(gzip?.length),
       'cache-control': 'public, max-age=31536000, immutable',
       vary: 'Accept-Encoding',
     });
@@ -122,6 +122,42 @@ describe('loadSiteTable', () => {
   });
 });
 
+describe('the bytes of served files', () => {
+  test('are read when asked for, kept while recently used within the budget, checked against the table', async () => {
+    const dist = await makeDist({
+      'a.html': html('a', 'a'.repeat(2000)),
+      'b.html': html('b', 'b'.repeat(2000)),
+      'c.html': html('c', 'c'.repeat(2000)),
+    });
+    try {
+      const site = await StaticSite.load(dist, 5000);
+      const variant = (path: string) => {
+        const file = site.table.files.get(path);
+        if (!file) throw new Error(`${path} is not in the table`);
+        return file.identity;
+      };
+      expect(site.table.stats.keptBytes).toBe(0);
+      expect(site.bodies.peek(variant('/a.html'))).toBeUndefined();
+      expect((await site.bodies.read(variant('/a.html')))?.toString()).toContain('aaa');
+      expect(site.bodies.peek(variant('/a.html'))?.toString()).toContain('aaa');
+      await site.bodies.read(variant('/b.html'));
+      // a is used again, so b is the least recently used when c needs the room.
+      site.bodies.peek(variant('/a.html'));
+      await site.bodies.read(variant('/c.html'));
+      expect(site.bodies.peek(variant('/b.html'))).toBeUndefined();
+      expect(site.bodies.peek(variant('/a.html'))).toBeDefined();
+      expect(site.bodies.bytes).toBeLessThanOrEqual(5000);
+      // A file replaced or removed behind the table is not served under the table's headers.
+      await writeFile(join(dist, 'b.html'), html('b', 'B'.repeat(2000)));
+      expect(await site.bodies.read(variant('/b.html'))).toBeNull();
+      await removeDir(join(dist, 'b.html'));
+      expect(await site.bodies.read(variant('/b.html'))).toBeNull();
+    } finally {
+      await removeDir(dist);
+    }
+  });
+});
+
 describe('StaticSite.reload', () => {
   test('concurrent reloads fold into one more load, and the last content wins', async () => {
     const dist = await makeDist({ 'index.html': html('one') });
@@ -135,9 +171,13 @@ describe('StaticSite.reload', () => {
       const c = site.reload();
       await Promise.all([a, b, c]);
       expect(site.table).not.toBe(first);
-      expect(site.table.files.get('/index.html')?.identity.body.toString()).toContain('three');
-      // The old table is untouched: requests in flight keep consistent bytes.
-      expect(first.files.get('/index.html')?.identity.body.toString()).toContain('one');
+      const read = async (table: SiteTable) => {
+        const file = table.files.get('/index.html');
+        return file ? site.bodies.read(file.identity) : null;
+      };
+      expect((await read(site.table))?.toString()).toContain('three');
+      // The old table never serves bytes it was not made from: its read finds the file changed.
+      expect(await read(first)).toBeNull();
     } finally {
       await removeDir(dist);
     }

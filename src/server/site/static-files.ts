@@ -5,21 +5,20 @@
  * policy (cache-policy.ts), the content types (src/lib/shared/content-types.ts).
  *
  * The page build writes `<file>.br` and `<file>.gz` beside each compressible file
- * (src/lib/build/compress.ts); they are what is kept. The plain bytes of a file that has them are
- * not: the rare client that takes neither gets them unzipped from the gzip copy. The server never
- * compresses (a file without copies is sent as it is), so the memory that compressing takes is
- * the build's, not the server's.
+ * (src/lib/build/compress.ts); each is a representation of its own. The server never compresses (a
+ * file without copies is sent as it is), so the memory that compressing takes is the build's. The
+ * table holds no bytes of a file read from `dist/`: they are read when served and the recently
+ * served are kept in a cache with a byte budget (body-cache.ts).
  *
  * `StaticSite.reload()` builds a new table beside the live one and swaps the reference in one
  * assignment, `update()` swaps in a few changed files the same way: a request sees either the old
  * site or the new one, never a mix.
  */
-import { hash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { TWIN_SUFFIX } from '../../lib/shared/compression.ts';
 import { contentTypeOf } from '../../lib/shared/content-types.ts';
+import { BodyCache, digestOf, type BodySource } from './body-cache.ts';
 import { cacheControlOf } from './cache-policy.ts';
 import { urlAliases } from './resolve.ts';
 import { SECURITY_HEADERS, cspOf, type HeaderMap } from './security-headers.ts';
@@ -27,7 +26,10 @@ import { SECURITY_HEADERS, cspOf, type HeaderMap } from './security-headers.ts';
 export interface Variant {
   /** `br`, `gzip` or `identity`. */
   readonly encoding: Encoding;
-  readonly body: Buffer;
+  /** The bytes, when held for good (a file made in memory); null: read from `source` (BodyCache). */
+  readonly body: Buffer | null;
+  readonly source: BodySource | null;
+  readonly length: number;
   /** Strong ETag of this representation (each coding has its own, RFC 9110 §8.8.3). */
   readonly etag: string;
   /** Headers of a 200 (and of a 404 page) carrying this representation. */
@@ -71,7 +73,7 @@ export interface TableStats {
   readonly bytes: number;
   /** Files with a compressed copy. */
   readonly compressedFiles: number;
-  /** What the table holds: the compressed copies, and the plain bytes of files without a gzip one. */
+  /** Bytes the table holds for good (files made in memory); those of `dist/` are read as needed. */
   readonly keptBytes: number;
   readonly loadMs: number;
 }
@@ -94,10 +96,11 @@ function buildVariant(
   csp: string,
   fileHash: string,
   encoding: Encoding,
-  body: Buffer | (() => Buffer),
-  length: number,
+  bytes: Buffer,
+  file: string | null,
   hasTwins: boolean,
 ): Variant {
+  const length = bytes.length;
   const etag = encoding === 'identity' ? `"${fileHash}"` : `"${fileHash}-${encoding}"`;
   const cache: Record<string, string> = {
     etag,
@@ -113,17 +116,17 @@ function buildVariant(
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   headers['content-security-policy'] = csp;
   Object.assign(headers, SECURITY_HEADERS);
-  const variant = {
+  return {
     encoding,
+    body: file === null ? bytes : null,
+    source: file === null ? null : { file, digest: digestOf(bytes) },
+    length,
     etag,
     headers: Object.freeze(headers),
     notModifiedHeaders: Object.freeze(cache),
     rawHeaders: Object.freeze(Object.entries(headers).flat()),
     notModifiedRawHeaders: Object.freeze(Object.entries(cache).flat()),
   };
-  if (typeof body !== 'function') return { ...variant, body };
-  // Made when a client asks (one that takes neither brotli nor gzip), not kept.
-  return Object.defineProperty(variant, 'body', { get: body, enumerable: true }) as Variant;
 }
 
 /** The compressed copies the build wrote beside a file. */
@@ -133,27 +136,33 @@ export interface Twins {
 }
 
 /**
- * One stored file from its bytes and the compressed copies the build made of them. With a gzip
- * copy, the plain bytes are not kept: they are unzipped from it when a client needs them.
+ * One stored file from its bytes and the compressed copies the build made of them. With `file`
+ * (where it lies on disk, its copies beside it) the table keeps only their digests and reads them
+ * when served; without, it holds them.
  */
-export function makeStaticFile(path: string, body: Buffer, twins: Twins = {}): StaticFile {
+export function makeStaticFile(
+  path: string,
+  body: Buffer,
+  twins: Twins = {},
+  file: string | null = null,
+): StaticFile {
   const { type } = contentTypeOf(path);
   const isHtml = type.startsWith('text/html');
-  const fileHash = hash('sha256', body, 'base64url').slice(0, 27);
+  const fileHash = digestOf(body).slice(0, 27);
   const br = twins.br ?? null;
   const gz = twins.gzip ?? null;
   const hasTwins = br !== null || gz !== null;
   const csp = intern(cspOf(path, body, isHtml));
-  const make = (encoding: Encoding, bytes: Buffer | (() => Buffer), length: number) =>
-    buildVariant(path, type, csp, fileHash, encoding, bytes, length, hasTwins);
+  const make = (encoding: Encoding, bytes: Buffer, suffix: string) =>
+    buildVariant(path, type, csp, fileHash, encoding, bytes, file && file + suffix, hasTwins);
   return {
     path,
     contentType: type,
     isHtml,
     hash: fileHash,
-    identity: make('identity', gz === null ? body : () => gunzipSync(gz), body.length),
-    br: br && make('br', br, br.length),
-    gzip: gz && make('gzip', gz, gz.length),
+    identity: make('identity', body, ''),
+    br: br && make('br', br, TWIN_SUFFIX.br),
+    gzip: gz && make('gzip', gz, TWIN_SUFFIX.gzip),
   };
 }
 
@@ -196,7 +205,7 @@ async function readStaticFile(distDir: string, path: string): Promise<StaticFile
     return copy !== null && copy.mtimeMs >= info.mtimeMs ? readFile(file + suffix) : null;
   };
   const [br, gzip] = await Promise.all([twin(TWIN_SUFFIX.br), twin(TWIN_SUFFIX.gzip)]);
-  return makeStaticFile(path, body, { br, gzip });
+  return makeStaticFile(path, body, { br, gzip }, file);
 }
 
 async function listFiles(distDir: string): Promise<string[]> {
@@ -258,10 +267,10 @@ function assembleTable(
   let compressedFiles = 0;
   let keptBytes = 0;
   for (const [path, file] of sorted) {
-    bytes += Number(file.identity.headers['content-length']);
+    bytes += file.identity.length;
     if (file.br || file.gzip) compressedFiles++;
-    keptBytes += (file.br?.body.length ?? 0) + (file.gzip?.body.length ?? 0);
-    if (!file.gzip) keptBytes += file.identity.body.length;
+    for (const variant of [file.identity, file.br, file.gzip])
+      keptBytes += variant?.body?.length ?? 0;
     for (const [url, priority] of urlAliases(path)) {
       const held = rank.get(url);
       if (held === undefined || priority < held) {
@@ -305,23 +314,60 @@ export async function updateSiteTable(
   return assembleTable(table.distDir, files, started);
 }
 
+/** Bytes of served files kept in memory by default (the pages being read; body-cache.ts). */
+export const DEFAULT_CACHE_BYTES = 16 * 1024 * 1024;
+
 /**
  * The live table and the way to replace it. Reads go through `table` on every request, so a reload
  * takes effect for the next request; requests in flight keep the buffers they already hold.
  */
 export class StaticSite {
+  /** The bytes of recently served files (the table holds their headers and digests). */
+  readonly bodies: BodyCache;
   #table: SiteTable;
   #reloading: Promise<SiteTable> | null = null;
   #again = false;
   #pendingDir: string | null = null;
   #updating: Promise<unknown> = Promise.resolve();
+  #publishing: Promise<unknown> = Promise.resolve();
 
-  private constructor(table: SiteTable) {
+  private constructor(table: SiteTable, cacheBytes: number) {
     this.#table = table;
+    this.bodies = new BodyCache(cacheBytes);
   }
 
-  static async load(distDir: string) {
-    return new StaticSite(await loadSiteTable(distDir));
+  static async load(distDir: string, cacheBytes = DEFAULT_CACHE_BYTES) {
+    return new StaticSite(await loadSiteTable(distDir), cacheBytes);
+  }
+
+  /**
+   * Runs `apply`, which changes files in the folder and then swaps the table (reload or update),
+   * as one publication: a request that meets a changed file meanwhile waits for it (`settled`).
+   */
+  publish(apply: () => Promise<void>): Promise<void> {
+    const run = this.#publishing.catch(() => undefined).then(apply);
+    this.#publishing = run;
+    return run;
+  }
+
+  /** Resolves when no publication, reload or update is under way. */
+  async settled(): Promise<void> {
+    await this.#publishing.catch(() => undefined);
+    await this.#reloading?.catch(() => undefined);
+    await this.#updating.catch(() => undefined);
+  }
+
+  /**
+   * Makes the table agree with the folder again for the file at `path`, changed or removed there by
+   * something other than a page build (a hand edit): read again, or dropped when gone.
+   */
+  async resync(path: string): Promise<void> {
+    const file = join(this.#table.distDir, ...path.slice(1).split('/'));
+    const exists = await stat(file).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+    await this.update(exists ? [path] : [], exists ? [] : [path]);
   }
 
   get table(): SiteTable {
