@@ -306,6 +306,40 @@ describe('methods and the API boundary', () => {
 });
 
 describe('lifecycle', () => {
+  test('a request that meets a file a build is replacing waits and answers from the new table', async () => {
+    const dir = await makeDist();
+    const local = await makeApp(dir);
+    try {
+      let written = () => {};
+      let release = () => {};
+      const wrote = new Promise<void>((done) => (written = done));
+      const gate = new Promise<void>((done) => (release = done));
+      const publication = local.site.publish(async () => {
+        await writeFiles(dir, { 'index.html': html('Rebuilt') });
+        written();
+        await gate;
+        await local.site.update(['/index.html'], []);
+      });
+      await wrote;
+      let answered = false;
+      const pending = local.inject({ url: '/' }).then((res) => {
+        answered = true;
+        return res;
+      });
+      await new Promise((done) => setTimeout(done, 50));
+      expect(answered).toBe(false);
+      release();
+      await publication;
+      const res = await pending;
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<h1>Rebuilt</h1>');
+      expect(res.headers.etag).toBe(`"${local.site.table.files.get('/index.html')?.hash}"`);
+    } finally {
+      await local.close();
+      await removeDir(dir);
+    }
+  });
+
   test('reload swaps in new content atomically', async () => {
     const dir = await makeDist();
     const local = await makeApp(dir);
