@@ -162,6 +162,9 @@ async function main(): Promise<void> {
         reply = { id: job.id, ok: false, message };
       }
       process.send?.(reply);
+      // The job's garbage, collected now rather than carried into the next job (the server starts
+      // this process with --expose-gc): a worker's peak then stays that of one job.
+      (globalThis as { gc?: () => void }).gc?.();
     });
   });
   process.send({ ready: true });

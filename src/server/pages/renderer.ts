@@ -185,6 +185,7 @@ export class Renderer {
       execArgv: [
         `--max-old-space-size=${WORKER_HEAP_MB}`,
         `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`,
+        '--expose-gc',
       ],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
