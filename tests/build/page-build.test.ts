@@ -129,8 +129,12 @@ test('a change renders only what it affects, and leaves the files a full build m
   const [gone] = (await t.testDb.db.kysely.selectFrom('blog_articles').select('id').execute())
     .map((r) => r.id)
     .filter((id) => id !== created.id);
+  // Built without waiting for its search index: the next build stops that index and makes its own.
+  const superseded = await pages.build();
+  expect(superseded?.kind).toBe('changes');
   await call('DELETE', `/article/${gone}`);
   const second = await built(pages.build());
+  await expect(superseded?.search).resolves.toBeUndefined();
   expect(second.kind).toBe('changes');
   expect(second.removed).toBeGreaterThan(0);
   expect(existsSync(join(live, 'blog', String(gone)))).toBe(false);

@@ -107,6 +107,8 @@ async function pruneEmpty(root: string, file: string): Promise<void> {
 export class PageBuilder {
   readonly #options: PageBuildOptions;
   #searching: Promise<void> = Promise.resolve();
+  /** Stops the search index being made, when a newer build will make its own. */
+  #indexing: AbortController | null = null;
 
   constructor(options: PageBuildOptions) {
     this.#options = options;
@@ -125,6 +127,8 @@ export class PageBuilder {
   async build({ full = false }: { full?: boolean } = {}): Promise<PageBuild | null> {
     const options = this.#options;
     const started = Date.now();
+    // The index of an earlier change would be out of date when done: this build makes its own.
+    this.#indexing?.abort();
     const key = compileKey(options.root, options.settings);
     const info = full || !existsSync(options.distDir) ? null : await readBuildInfo(options.distDir);
     const stamp = buildStamp();
@@ -171,6 +175,8 @@ export class PageBuilder {
         previous: null,
         origin: options.settings.siteUrl,
       });
+      // The workers leave before Pagefind starts, so the two never hold their memory at once.
+      await options.renderer.close();
       await indexSearch(options.root, work, {
         ...(options.output === undefined ? {} : { output: options.output }),
       });
@@ -274,14 +280,20 @@ export class PageBuilder {
   /** Indexes the live pages again (after the one in progress) and swaps the index in. */
   #reindex(stamp: string, compiledDir: string): Promise<void> {
     const options = this.#options;
+    const indexing = new AbortController();
+    this.#indexing = indexing;
     const run = async () => {
+      if (indexing.signal.aborted) return;
       const work = join(options.workDir, `search-${stamp}`);
       const compress = async (index: string) => {
         const files = await withoutCopies(index, `/${SEARCH_DIR}`);
         await options.renderer.compress(compiledDir, dirname(index), files);
       };
-      const output = options.output ?? null;
-      await reindexSearch(options.root, options.distDir, work, output, compress, (swap) =>
+      // The workers leave before Pagefind starts, so the two never hold their memory at once
+      // (Pagefind takes ≈ 1.4 GB for 5,000 articles; docs/benchmarks.md, "Memory").
+      await options.renderer.close();
+      const indexOptions = { output: options.output ?? null, signal: indexing.signal };
+      await reindexSearch(options.root, options.distDir, work, indexOptions, compress, (swap) =>
         this.#publish(async () => {
           await swap();
           const site = options.site;
@@ -294,7 +306,9 @@ export class PageBuilder {
           );
           await site.update(fresh, gone);
         }),
-      );
+      ).catch((error: unknown) => {
+        if (!indexing.signal.aborted) throw error;
+      });
     };
     this.#searching = this.#searching.catch(() => undefined).then(run);
     return this.#searching;

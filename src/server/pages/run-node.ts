@@ -1,4 +1,4 @@
-/** Running a package's Node script as a child process, as the page build does (astro, pagefind). */
+/** Running a child process as the page build does: a package's Node script (astro), a program (pagefind). */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Where the output goes; null keeps it (its tail is still in a failure's message). */
   readonly output?: NodeJS.WritableStream | null;
+  /** Ends the child (SIGTERM) and rejects with an AbortError. */
+  readonly signal?: AbortSignal;
 }
 
 /** Runs `node script …args`; rejects with the tail of its output on a non-zero exit. */
@@ -45,11 +47,22 @@ export function runNode(
   args: readonly string[],
   options: RunOptions,
 ): Promise<void> {
+  return runProgram(label, process.execPath, [script, ...args], options);
+}
+
+/** Runs `command …args`; rejects with the tail of its output on a non-zero exit. */
+export function runProgram(
+  label: string,
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(command, args, {
       cwd: options.cwd,
       env: childEnv(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const output = options.output === undefined ? process.stdout : options.output;
     let tail = '';
@@ -62,6 +75,7 @@ export function runNode(
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
+      else if (options.signal?.aborted) reject(options.signal.reason);
       else reject(new Error(`${label} failed (${signal ?? `exit ${code}`}):\n${tail.trimEnd()}`));
     });
   });

@@ -5,24 +5,53 @@
  */
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { binOf, runNode } from './run-node.ts';
+import { runProgram } from './run-node.ts';
 
 export const SEARCH_DIR = 'pagefind';
 
-/** Indexes `siteDir` into `outDir` (default: `<siteDir>/pagefind`); false when Pagefind is absent. */
+/**
+ * Pagefind's program for this platform, as its npm wrapper finds it (the extended build, with
+ * Chinese segmentation, first). Run directly rather than through the wrapper, a Node process that
+ * waits for it: stopping the wrapper would leave the program running.
+ */
+function pagefindProgram(root: string): string | null {
+  const require = createRequire(join(root, 'package.json'));
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const exe = platform === 'windows' ? '.exe' : '';
+  for (const name of ['pagefind_extended', 'pagefind']) {
+    try {
+      return require.resolve(`@pagefind/${platform}-${process.arch}/bin/${name}${exe}`);
+    } catch {
+      // not this one: try the next
+    }
+  }
+  return null;
+}
+
+export interface IndexOptions {
+  /** Default: `<siteDir>/pagefind`. */
+  readonly outDir?: string;
+  readonly output?: NodeJS.WritableStream | null;
+  /** Stops the indexing (a newer build makes its own index). */
+  readonly signal?: AbortSignal;
+}
+
+/** Indexes `siteDir` into `outDir`; false when Pagefind is absent. */
 export async function indexSearch(
   root: string,
   siteDir: string,
-  options: { outDir?: string; output?: NodeJS.WritableStream | null } = {},
+  options: IndexOptions = {},
 ): Promise<boolean> {
-  const pagefind = binOf(root, 'pagefind', 'lib/runner/bin.cjs');
+  const pagefind = pagefindProgram(root);
   if (pagefind === null) return false;
   const args = ['--site', siteDir];
   if (options.outDir !== undefined) args.push('--output-path', options.outDir);
-  await runNode('pagefind', pagefind, args, {
+  await runProgram('pagefind', pagefind, args, {
     cwd: root,
     ...(options.output === undefined ? {} : { output: options.output }),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   return true;
 }
@@ -36,13 +65,13 @@ export async function reindexSearch(
   root: string,
   siteDir: string,
   work: string,
-  output: NodeJS.WritableStream | null,
+  options: IndexOptions,
   ready: (index: string) => Promise<void>,
   publish: (swap: () => Promise<void>) => Promise<void> = (swap) => swap(),
 ): Promise<boolean> {
   const fresh = join(work, SEARCH_DIR);
   try {
-    if (!(await indexSearch(root, siteDir, { outDir: fresh, output }))) return false;
+    if (!(await indexSearch(root, siteDir, { ...options, outDir: fresh }))) return false;
     await ready(fresh);
     const live = join(siteDir, SEARCH_DIR);
     const old = join(work, `${SEARCH_DIR}.old`);
