@@ -1,10 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { Role } from '../../src/lib/shared/permissions.ts';
-import { mailTo, newAccount, setEmail, signInAs, uniqueName, whenHydrated } from './fixtures.ts';
+import {
+  mailTo,
+  newAccount,
+  setEmail,
+  signInAs,
+  typeCaptcha,
+  uniqueName,
+  whenHydrated,
+} from './fixtures.ts';
 
-// The e2e server runs with CAPTCHA_TEST_MODE: every image captcha reads TEST.
-const CAPTCHA = 'TEST';
 test.use({ locale: 'en-US' });
 
 function section(page: Page, heading: string) {
@@ -42,7 +48,7 @@ test('register, edit the profile (avatar, nickname, password, email), sign out a
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(first);
   await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(first);
   await page.getByRole('textbox', { name: 'Nickname', exact: true }).fill('注册用户');
-  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(CAPTCHA);
+  await typeCaptcha(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: /注册用户/ })).toBeVisible();
@@ -99,7 +105,7 @@ test('recover an account through the mailed link', async ({ page }) => {
   await page.goto('/auth/recover/initiate');
   await whenHydrated(page.getByRole('button', { name: 'Send the link' }));
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(CAPTCHA);
+  await typeCaptcha(page);
   await page.getByRole('button', { name: 'Send the link' }).click();
   const message = await mailTo(email, /\/auth\/recover\/complete\?token=/);
   const link = /(https?:\/\/\S+\/auth\/recover\/complete\?token=\S+)/.exec(message.text)?.[1] ?? '';

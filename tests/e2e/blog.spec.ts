@@ -1,11 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { Role } from '../../src/lib/shared/permissions.ts';
-import { mailTo, newAccount, signInAs, uniqueName, whenHydrated } from './fixtures.ts';
+import { mailTo, newAccount, signInAs, typeCaptcha, uniqueName, whenHydrated } from './fixtures.ts';
 import { E2E_PORTS } from './ports.ts';
 
-// The e2e server runs with CAPTCHA_TEST_MODE: every image captcha reads TEST.
-const CAPTCHA = 'TEST';
 /** The owner's address (ADMIN_EMAIL in playwright.config.ts). */
 const OWNER_EMAIL = 'owner@example.test';
 /** A rebuild (Astro, then Pagefind) on this 2-core machine, with margin. */
@@ -191,7 +189,7 @@ test('the contact form stores a message while the mail server is down and mails 
     await page
       .getByRole('textbox', { name: 'Message', exact: true })
       .fill('The mail server is down right now, yet this must not be lost.');
-    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(CAPTCHA);
+    await typeCaptcha(page);
     await expect(email).toHaveValue('reader@example.test');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText('Your message is stored; the owner will read it.')).toBeVisible();

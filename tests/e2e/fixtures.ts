@@ -88,15 +88,24 @@ export async function setEmail(userId: string, email: string): Promise<void> {
   });
 }
 
-/** Waits until the island holding `control` has hydrated (Astro drops its `ssr` attribute then). */
 /** Waits for the page's own module (the guard, then the header's behaviour: no island). */
 export async function whenPageReady(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-guard', 'ok');
 }
 
+/** Waits until the island holding `control` has hydrated (Astro drops its `ssr` attribute then). */
 export async function whenHydrated(control: Locator): Promise<Locator> {
   await expect(control.page().locator('astro-island', { has: control }).last()).not.toHaveAttribute(
     'ssr',
   );
   return control;
+}
+
+/** The e2e server runs with CAPTCHA_TEST_MODE: every image captcha reads TEST. */
+export const CAPTCHA = 'TEST';
+
+/** Types the image captcha's code once its picture is shown, as a reader would. */
+export async function typeCaptcha(page: Page): Promise<void> {
+  await expect(page.getByRole('img', { name: 'Code picture' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(CAPTCHA);
 }
