@@ -15,11 +15,11 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { Code } from '../../lib/shared/codes.ts';
 import { DYNAMIC_ROUTES, routeId, shellPath, type RouteMeta } from '../../lib/shared/routes.ts';
+import { AppError } from '../common/app-error.ts';
 import { ACCEPT_BR, ACCEPT_GZIP, acceptedEncodings } from './negotiate.ts';
 import { pathOf, resolve, safePath } from './resolve.ts';
-import { Code } from '../../lib/shared/codes.ts';
-import { AppError } from '../common/app-error.ts';
 import { StaticSite, type SiteTable, type StaticFile, type Variant } from './static-files.ts';
 
 export interface SitePluginOptions {
@@ -120,8 +120,8 @@ export type SitePick = (
 /**
  * Answers with the file `pick` chooses from the live table. When its bytes on disk are no longer
  * the table's (a build replaced them, or a hand edit), once more from the table the build brings
- * or from the file read again; should that fail too, a 503 asks the client to retry. Exported for routes that serve a built file under their own URL
- * (the prebuilt feeds under /api).
+ * or from the file read again; should that fail too, a 503 asks the client to retry. Exported for
+ * routes that serve a built file under their own URL (the prebuilt feeds under /api).
  */
 export async function sendFromSite(
   site: StaticSite,

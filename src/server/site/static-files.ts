@@ -28,7 +28,9 @@ export interface Variant {
   readonly encoding: Encoding;
   /** The bytes, when held for good (a file made in memory); null: read from `source` (BodyCache). */
   readonly body: Buffer | null;
+  /** Where the bytes are read from and the digest they must have; null when held (`body`). */
   readonly source: BodySource | null;
+  /** Bytes of this representation (its content-length). */
   readonly length: number;
   /** Strong ETag of this representation (each coding has its own, RFC 9110 §8.8.3). */
   readonly etag: string;
