@@ -95,10 +95,12 @@ test('a blog manager publishes an article with an image; readers see it before a
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
 
-  // Pagefind finds it by a Chinese and by an English word.
+  // Pagefind finds it by a Chinese and by an English word (its index follows the pages, in seconds).
   for (const term of [chinese, word]) {
-    await page.goto(`/blog/search?q=${encodeURIComponent(term)}`);
-    await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+    await expect(async () => {
+      await page.goto(`/blog/search?q=${encodeURIComponent(term)}`);
+      await expect(page.getByRole('link', { name: title }).first()).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 60_000 });
     await expect(page.getByText('these results come from the database')).toHaveCount(0);
   }
 

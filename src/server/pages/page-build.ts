@@ -109,6 +109,8 @@ export class PageBuilder {
   #searching: Promise<void> = Promise.resolve();
   /** Stops the search index being made, when a newer build will make its own. */
   #indexing: AbortController | null = null;
+  /** Since when the pages are ahead of their search index (Date.now()); null when they are not. */
+  #behindSince: number | null = null;
 
   constructor(options: PageBuildOptions) {
     this.#options = options;
@@ -127,8 +129,11 @@ export class PageBuilder {
   async build({ full = false }: { full?: boolean } = {}): Promise<PageBuild | null> {
     const options = this.#options;
     const started = Date.now();
-    // The index of an earlier change would be out of date when done: this build makes its own.
-    this.#indexing?.abort();
+    // The index of an earlier change would be out of date when done: this build makes its own,
+    // unless the index is already far behind (saves keep coming): then it is let finish.
+    if (this.#behindSince === null || Date.now() - this.#behindSince < INDEX_MAX_LAG_MS) {
+      this.#indexing?.abort();
+    }
     const key = compileKey(options.root, options.settings);
     const info = full || !existsSync(options.distDir) ? null : await readBuildInfo(options.distDir);
     const stamp = buildStamp();
@@ -282,6 +287,7 @@ export class PageBuilder {
     const options = this.#options;
     const indexing = new AbortController();
     this.#indexing = indexing;
+    this.#behindSince ??= Date.now();
     const run = async () => {
       if (indexing.signal.aborted) return;
       const work = join(options.workDir, `search-${stamp}`);
@@ -306,9 +312,14 @@ export class PageBuilder {
           );
           await site.update(fresh, gone);
         }),
-      ).catch((error: unknown) => {
-        if (!indexing.signal.aborted) throw error;
-      });
+      ).then(
+        () => {
+          if (this.#indexing === indexing) this.#behindSince = null;
+        },
+        (error: unknown) => {
+          if (!indexing.signal.aborted) throw error;
+        },
+      );
     };
     this.#searching = this.#searching.catch(() => undefined).then(run);
     return this.#searching;
@@ -316,6 +327,12 @@ export class PageBuilder {
 }
 
 const COPY_SUFFIXES = Object.values(TWIN_SUFFIX);
+
+/**
+ * How far the search index may fall behind the pages before a new build stops stopping it: under
+ * a stream of saves each index would otherwise be stopped by the next, and none would land.
+ */
+const INDEX_MAX_LAG_MS = 20_000;
 
 /**
  * The site paths (`<prefix>/…`) of the files under `dir` that have no compressed copy yet and are
