@@ -205,6 +205,8 @@ export class PageBuilder {
         await options.site?.reload(options.distDir);
         if (hadOld) await rm(old, { recursive: true, force: true });
       });
+      // The new pages came with their own index.
+      this.#behindSince = null;
       const ms = Date.now() - started;
       return {
         kind: 'full',
