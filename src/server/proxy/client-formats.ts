@@ -5,14 +5,13 @@
  * with the reason, never guessed; the whole configs around them are made elsewhere.
  */
 import type { ProxyNode } from '../../lib/shared/proxy/node.ts';
+import { csv, isOn } from './node-fields.ts';
 
 export type Converted<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
 type Json = Record<string, unknown>;
 
-const truthy = (value: string | undefined) => value === '1' || value === 'true';
-const list = (value: string | undefined) => (value ?? '').split(',').filter(Boolean);
 /** Copies the entries whose value is set (not undefined, not an empty string or list). */
 function defined(entries: Json): Json {
   return Object.fromEntries(
@@ -53,8 +52,8 @@ function clashTransport(node: ProxyNode): Converted<Json> {
           value: {
             network: 'http',
             'http-opts': defined({
-              path: list(t.path),
-              headers: t.host ? { Host: list(t.host) } : undefined,
+              path: csv(t.path),
+              headers: t.host ? { Host: csv(t.host) } : undefined,
             }),
           },
         };
@@ -86,7 +85,7 @@ function clashTransport(node: ProxyNode): Converted<Json> {
     case 'http':
       return {
         ok: true,
-        value: { network: 'h2', 'h2-opts': defined({ host: list(t.host), path: t.path }) },
+        value: { network: 'h2', 'h2-opts': defined({ host: csv(t.host), path: t.path }) },
       };
     default:
       return { ok: false, reason: `mihomo has no ${network} transport` };
@@ -99,8 +98,8 @@ function clashTls(node: ProxyNode, sniKey: 'servername' | 'sni'): Json {
   return defined({
     tls: sniKey === 'servername' && (s.security === 'tls' || reality) ? true : undefined,
     [sniKey]: s.sni,
-    alpn: list(s.alpn),
-    'skip-cert-verify': truthy(s.insecure) ? true : undefined,
+    alpn: csv(s.alpn),
+    'skip-cert-verify': isOn(s.insecure) ? true : undefined,
     'client-fingerprint': s.fp ?? (reality ? 'chrome' : undefined),
     'reality-opts': reality ? defined({ 'public-key': s.pbk, 'short-id': s.sid }) : undefined,
   });
@@ -156,8 +155,8 @@ export function clashProxy(node: ProxyNode, name: string): Converted<Json> {
           obfs: c.obfs,
           'obfs-password': c.obfsPassword,
           sni: node.tls.sni,
-          'skip-cert-verify': truthy(node.tls.insecure) ? true : undefined,
-          alpn: list(node.tls.alpn),
+          'skip-cert-verify': isOn(node.tls.insecure) ? true : undefined,
+          alpn: csv(node.tls.alpn),
         }),
       };
     case 'tuic':
@@ -169,11 +168,11 @@ export function clashProxy(node: ProxyNode, name: string): Converted<Json> {
           password: c.password,
           'congestion-controller': node.transport.congestionControl,
           'udp-relay-mode': node.transport.udpRelayMode,
-          'reduce-rtt': truthy(node.transport.reduceRtt) ? true : undefined,
+          'reduce-rtt': isOn(node.transport.reduceRtt) ? true : undefined,
           sni: node.tls.sni,
-          alpn: list(node.tls.alpn),
-          'skip-cert-verify': truthy(node.tls.insecure) ? true : undefined,
-          'disable-sni': truthy(node.tls.disableSni) ? true : undefined,
+          alpn: csv(node.tls.alpn),
+          'skip-cert-verify': isOn(node.tls.insecure) ? true : undefined,
+          'disable-sni': isOn(node.tls.disableSni) ? true : undefined,
         }),
       };
     case 'socks5':
@@ -201,7 +200,7 @@ function singBoxTransport(node: ProxyNode): Converted<Json | undefined> {
         ok: true,
         value:
           t.headerType === 'http'
-            ? defined({ type: 'http', host: list(t.host), path: t.path?.split(',')[0] })
+            ? defined({ type: 'http', host: csv(t.host), path: t.path?.split(',')[0] })
             : undefined,
       };
     case 'ws': {
@@ -221,7 +220,7 @@ function singBoxTransport(node: ProxyNode): Converted<Json | undefined> {
       return { ok: true, value: defined({ type: 'grpc', service_name: t.serviceName }) };
     case 'h2':
     case 'http':
-      return { ok: true, value: defined({ type: 'http', host: list(t.host), path: t.path }) };
+      return { ok: true, value: defined({ type: 'http', host: csv(t.host), path: t.path }) };
     case 'httpupgrade':
       return { ok: true, value: defined({ type: 'httpupgrade', host: t.host, path: t.path }) };
     case 'quic':
@@ -240,9 +239,9 @@ function singBoxTls(node: ProxyNode, always: boolean): Json | undefined {
   return defined({
     enabled: true,
     server_name: s.sni,
-    insecure: truthy(s.insecure) ? true : undefined,
-    alpn: list(s.alpn),
-    disable_sni: truthy(s.disableSni) ? true : undefined,
+    insecure: isOn(s.insecure) ? true : undefined,
+    alpn: csv(s.alpn),
+    disable_sni: isOn(s.disableSni) ? true : undefined,
     utls: fingerprint ? { enabled: true, fingerprint } : undefined,
     reality: reality ? defined({ enabled: true, public_key: s.pbk, short_id: s.sid }) : undefined,
   });
@@ -324,7 +323,7 @@ export function singBoxOutbound(node: ProxyNode, tag: string): Converted<Json> {
           password: c.password,
           congestion_control: node.transport.congestionControl,
           udp_relay_mode: node.transport.udpRelayMode,
-          zero_rtt_handshake: truthy(node.transport.reduceRtt) ? true : undefined,
+          zero_rtt_handshake: isOn(node.transport.reduceRtt) ? true : undefined,
           tls: singBoxTls(node, true),
         }),
       };

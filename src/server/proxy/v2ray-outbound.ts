@@ -5,6 +5,7 @@
  * the 2022 Shadowsocks ciphers are newer than V2Ray 4 and are reported, not guessed.
  */
 import type { ProxyNode } from '../../lib/shared/proxy/node.ts';
+import { csv, isOn } from './node-fields.ts';
 
 export type V2rayOutbound = Readonly<Record<string, unknown>>;
 
@@ -22,10 +23,6 @@ const SS_METHODS = new Set([
   'plain',
 ]);
 
-const truthy = (value: string | undefined) => value === '1' || value === 'true';
-const list = (value: string | undefined) =>
-  value === undefined ? undefined : value.split(',').filter(Boolean);
-
 function streamSettings(node: ProxyNode): OutboundResult | Record<string, unknown> {
   const t = node.transport;
   const network = t.network ?? 'tcp';
@@ -38,8 +35,8 @@ function streamSettings(node: ProxyNode): OutboundResult | Record<string, unknow
           header: {
             type: 'http',
             request: {
-              ...(t.path ? { path: list(t.path) } : {}),
-              ...(t.host ? { headers: { Host: list(t.host) } } : {}),
+              ...(t.path ? { path: csv(t.path) } : {}),
+              ...(t.host ? { headers: { Host: csv(t.host) } } : {}),
             },
           },
         };
@@ -57,7 +54,7 @@ function streamSettings(node: ProxyNode): OutboundResult | Record<string, unknow
       stream.network = 'http';
       stream.httpSettings = {
         ...(t.path ? { path: t.path } : {}),
-        ...(t.host ? { host: list(t.host) } : {}),
+        ...(t.host ? { host: csv(t.host) } : {}),
       };
       break;
     case 'kcp':
@@ -85,8 +82,8 @@ function streamSettings(node: ProxyNode): OutboundResult | Record<string, unknow
     stream.security = 'tls';
     stream.tlsSettings = {
       ...(node.tls.sni ? { serverName: node.tls.sni } : {}),
-      ...(node.tls.alpn ? { alpn: list(node.tls.alpn) } : {}),
-      ...(truthy(node.tls.insecure) ? { allowInsecure: true } : {}),
+      ...(node.tls.alpn ? { alpn: csv(node.tls.alpn) } : {}),
+      ...(isOn(node.tls.insecure) ? { allowInsecure: true } : {}),
     };
   } else if (security !== '' && security !== 'none') {
     return { ok: false, reason: `V2Ray 4 has no “${security}” security` };
