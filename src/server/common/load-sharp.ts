@@ -1,12 +1,8 @@
 /**
- * sharp (libvips) loaded on the first image (an upload, a captcha), not at start: most servers go days
- * without one, and the library with its native part is ≈ 20 MB of a server meant for a small machine.
+ * sharp (libvips) loaded on the first image (an upload, a captcha), not at start: most servers go
+ * days without one, and the library with its native part is ≈ 20 MB of a server meant for a small
+ * machine.
  */
-import type sharpType from 'sharp';
+import { onFirstUse } from './on-first-use.ts';
 
-let loading: Promise<typeof sharpType> | undefined;
-
-export function loadSharp(): Promise<typeof sharpType> {
-  loading ??= import('sharp').then((module) => module.default);
-  return loading;
-}
+export const loadSharp = onFirstUse(() => import('sharp').then((module) => module.default));

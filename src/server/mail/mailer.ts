@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter, createTransport } from 'nodemailer';
+import { onFirstUse } from '../common/on-first-use.ts';
 import type { Config } from '../config.ts';
 
 export interface MailMessage {
@@ -26,8 +27,7 @@ type TransportOptions = Parameters<typeof createTransport>[0];
 
 /** A transport made on the first message: nodemailer is loaded then, not at every start. */
 function lazyTransport(options: TransportOptions): () => Promise<Transporter> {
-  let made: Promise<Transporter> | undefined;
-  return () => (made ??= import('nodemailer').then((m) => m.default.createTransport(options)));
+  return onFirstUse(() => import('nodemailer').then((m) => m.default.createTransport(options)));
 }
 
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {

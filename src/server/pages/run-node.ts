@@ -1,4 +1,7 @@
-/** Running a child process as the page build does: a package's Node script (astro), a program (pagefind). */
+/**
+ * Running a child process as the page build does: a package's Node script (astro), a program
+ * (pagefind).
+ */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,6 +3,7 @@
  * name. With coordinates, the place nearest to them (great-circle distance).
  */
 import { randomInt } from 'node:crypto';
+import { onFirstUse } from '../common/on-first-use.ts';
 
 export interface Place {
   readonly name: string;
@@ -90,15 +91,7 @@ export function randomPlace(): Place {
 }
 
 /** faker's Chinese names, loaded when the first nickname is asked for rather than at start. */
-let names: Promise<() => string> | undefined;
-function chineseName(): Promise<() => string> {
-  names ??= import('@faker-js/faker/locale/zh_CN').then(
-    ({ faker }) =>
-      () =>
-        faker.person.fullName(),
-  );
-  return names;
-}
+const chineseNames = onFirstUse(() => import('@faker-js/faker/locale/zh_CN'));
 
 /** A place (the nearest one when coordinates are given, else a random one) and a Chinese name. */
 export async function randomNickname(at?: {
@@ -106,5 +99,6 @@ export async function randomNickname(at?: {
   longitude: number;
 }): Promise<string> {
   const place = at ? nearestPlace(at.latitude, at.longitude) : randomPlace();
-  return place.name + (await chineseName())();
+  const { faker } = await chineseNames();
+  return place.name + faker.person.fullName();
 }

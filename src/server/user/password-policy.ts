@@ -4,16 +4,14 @@
  * start: the package with its other dictionaries is ≈ 15 MB of memory).
  */
 import { PASSWORD_MAX, PASSWORD_MIN, charCount } from '../../lib/shared/limits.ts';
+import { onFirstUse } from '../common/on-first-use.ts';
 
-let common: Promise<Set<string>> | undefined;
-
-function commonPasswords(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then(
+const commonPasswords = onFirstUse(() =>
+  import('@zxcvbn-ts/language-common').then(
     ({ dictionary }) =>
       new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase())),
-  );
-  return common;
-}
+  ),
+);
 
 /** Why a password is refused, or null when it is acceptable. */
 export async function passwordProblem(password: string, username?: string): Promise<string | null> {
