@@ -101,6 +101,7 @@ function buildVariant(
   bytes: Buffer,
   file: string | null,
   hasTwins: boolean,
+  digest: string = digestOf(bytes),
 ): Variant {
   const length = bytes.length;
   const etag = encoding === 'identity' ? `"${fileHash}"` : `"${fileHash}-${encoding}"`;
@@ -121,7 +122,7 @@ function buildVariant(
   return {
     encoding,
     body: file === null ? bytes : null,
-    source: file === null ? null : { file, digest: digestOf(bytes) },
+    source: file === null ? null : { file, digest },
     length,
     etag,
     headers: Object.freeze(headers),
@@ -150,19 +151,30 @@ export function makeStaticFile(
 ): StaticFile {
   const { type } = contentTypeOf(path);
   const isHtml = type.startsWith('text/html');
-  const fileHash = digestOf(body).slice(0, 27);
+  const bodyDigest = digestOf(body);
+  const fileHash = bodyDigest.slice(0, 27);
   const br = twins.br ?? null;
   const gz = twins.gzip ?? null;
   const hasTwins = br !== null || gz !== null;
   const csp = intern(cspOf(path, body, isHtml));
-  const make = (encoding: Encoding, bytes: Buffer, suffix: string) =>
-    buildVariant(path, type, csp, fileHash, encoding, bytes, file && file + suffix, hasTwins);
+  const make = (encoding: Encoding, bytes: Buffer, suffix: string, digest?: string) =>
+    buildVariant(
+      path,
+      type,
+      csp,
+      fileHash,
+      encoding,
+      bytes,
+      file && file + suffix,
+      hasTwins,
+      digest,
+    );
   return {
     path,
     contentType: type,
     isHtml,
     hash: fileHash,
-    identity: make('identity', body, ''),
+    identity: make('identity', body, '', bodyDigest),
     br: br && make('br', br, TWIN_SUFFIX.br),
     gzip: gz && make('gzip', gz, TWIN_SUFFIX.gzip),
   };
