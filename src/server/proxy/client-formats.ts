@@ -5,21 +5,9 @@
  * with the reason, never guessed; the whole configs around them are made elsewhere.
  */
 import type { ProxyNode } from '../../lib/shared/proxy/node.ts';
-import { csv, isOn } from './node-fields.ts';
-
-export type Converted<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+import { alterIdOf, csv, defined, isOn, type Converted } from './node-fields.ts';
 
 type Json = Record<string, unknown>;
-
-/** Copies the entries whose value is set (not undefined, not an empty string or list). */
-function defined(entries: Json): Json {
-  return Object.fromEntries(
-    Object.entries(entries).filter(
-      ([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
-    ),
-  );
-}
 
 /** Xray's WebSocket early data in the path (`/ray?ed=2048`): the path and the byte count. */
 function earlyData(path: string | undefined): { path?: string; ed?: number } {
@@ -117,7 +105,7 @@ export function clashProxy(node: ProxyNode, name: string): Converted<Json> {
       if (!transport.ok) return transport;
       const own =
         node.type === 'vmess'
-          ? { uuid: c.id, alterId: Number(c.alterId ?? 0) || 0, cipher: c.cipher ?? 'auto' }
+          ? { uuid: c.id, alterId: alterIdOf(node), cipher: c.cipher ?? 'auto' }
           : node.type === 'vless'
             ? defined({ uuid: c.id, flow: c.flow })
             : { password: c.password };
@@ -274,7 +262,7 @@ export function singBoxOutbound(node: ProxyNode, tag: string): Converted<Json> {
               type: 'vmess',
               uuid: c.id,
               security: c.cipher ?? 'auto',
-              alter_id: Number(c.alterId ?? 0) || 0,
+              alter_id: alterIdOf(node),
             }
           : node.type === 'vless'
             ? defined({ type: 'vless', uuid: c.id, flow: c.flow })

@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { decodeBase64 } from '../../lib/shared/proxy/base64.ts';
 import type { NodeType, ProxyNode } from '../../lib/shared/proxy/node.ts';
 import { LinkError, parseShareLinks } from '../../lib/shared/proxy/share-link.ts';
+import { defined } from './node-fields.ts';
 
 export type ContentFormat = 'base64' | 'links' | 'clash' | 'sing-box';
 
@@ -25,12 +26,6 @@ const str = (value: unknown): string | undefined =>
 const flag = (value: unknown): string | undefined => (value === true ? '1' : undefined);
 const joined = (value: unknown): string | undefined =>
   Array.isArray(value) ? str(value.map(String).join(',')) : str(value);
-/** The fields whose value is set. */
-function defined(entries: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-}
 const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 

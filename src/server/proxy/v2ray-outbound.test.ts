@@ -43,7 +43,7 @@ test('every link V2Ray 4 can use, written by the proxy area and read back, passe
     const node = parseShareLink(shareLink(parseShareLink(link)));
     const made = v2rayOutbound(node, `n${i}`);
     if (!made.ok) throw new Error(`${link}: ${made.reason}`);
-    return made.outbound;
+    return made.value;
   });
   const verdict = v2rayTest(outbounds);
   expect(verdict.output).toContain('Configuration OK');
@@ -54,7 +54,7 @@ test('v2ray refuses what is wrong: the check can fail', () => {
   const node = parseShareLink(`vless://not-a-uuid@vless.example:443?encryption=none#bad`);
   const made = v2rayOutbound(node, 'bad');
   if (!made.ok) throw new Error(made.reason);
-  const verdict = v2rayTest([made.outbound]);
+  const verdict = v2rayTest([made.value]);
   expect(verdict.ok).toBe(false);
   expect(verdict.output).toMatch(/invalid UUID/i);
 });

@@ -5,13 +5,11 @@
  * the 2022 Shadowsocks ciphers are newer than V2Ray 4 and are reported, not guessed.
  */
 import type { ProxyNode } from '../../lib/shared/proxy/node.ts';
-import { csv, isOn } from './node-fields.ts';
+import { alterIdOf, csv, isOn, type Converted } from './node-fields.ts';
 
 export type V2rayOutbound = Readonly<Record<string, unknown>>;
-
-export type OutboundResult =
-  | { readonly ok: true; readonly outbound: V2rayOutbound }
-  | { readonly ok: false; readonly reason: string };
+type Json = Record<string, unknown>;
+const ok = (value: Json): Converted<Json> => ({ ok: true, value });
 
 /** Shadowsocks ciphers V2Ray 4 speaks. */
 const SS_METHODS = new Set([
@@ -23,7 +21,7 @@ const SS_METHODS = new Set([
   'plain',
 ]);
 
-function streamSettings(node: ProxyNode): OutboundResult | Record<string, unknown> {
+function streamSettings(node: ProxyNode): Converted<Json> {
   const t = node.transport;
   const network = t.network ?? 'tcp';
   const stream: Record<string, unknown> = {};
@@ -88,42 +86,44 @@ function streamSettings(node: ProxyNode): OutboundResult | Record<string, unknow
   } else if (security !== '' && security !== 'none') {
     return { ok: false, reason: `V2Ray 4 has no “${security}” security` };
   }
-  return stream;
+  return { ok: true, value: stream };
 }
 
-function settings(node: ProxyNode): OutboundResult | Record<string, unknown> {
+function settings(node: ProxyNode): Converted<Json> {
   const c = node.credentials;
   const server = { address: node.server, port: node.port };
   switch (node.type) {
     case 'vmess':
-      return {
+      return ok({
         vnext: [
           {
             ...server,
             users: [
               {
                 id: c.id,
-                alterId: Number(c.alterId ?? 0) || 0,
+                alterId: alterIdOf(node),
                 security: c.cipher ?? 'auto',
               },
             ],
           },
         ],
-      };
+      });
     case 'vless':
       if (c.flow) return { ok: false, reason: `V2Ray 4 has no VLESS flow ${c.flow}` };
-      return { vnext: [{ ...server, users: [{ id: c.id, encryption: c.encryption ?? 'none' }] }] };
+      return ok({
+        vnext: [{ ...server, users: [{ id: c.id, encryption: c.encryption ?? 'none' }] }],
+      });
     case 'trojan':
-      return { servers: [{ ...server, password: c.password }] };
+      return ok({ servers: [{ ...server, password: c.password }] });
     case 'ss':
       if (!SS_METHODS.has(c.method ?? '')) {
         return { ok: false, reason: `V2Ray 4 has no Shadowsocks cipher ${c.method}` };
       }
       if (node.transport.plugin) return { ok: false, reason: 'V2Ray 4 runs no SIP003 plugins' };
-      return { servers: [{ ...server, method: c.method, password: c.password }] };
+      return ok({ servers: [{ ...server, method: c.method, password: c.password }] });
     case 'socks5':
     case 'http':
-      return {
+      return ok({
         servers: [
           {
             ...server,
@@ -132,7 +132,7 @@ function settings(node: ProxyNode): OutboundResult | Record<string, unknown> {
               : { users: [{ user: c.username, pass: c.password }] }),
           },
         ],
-      };
+      });
     default:
       return { ok: false, reason: `V2Ray 4 has no ${node.type}` };
   }
@@ -147,27 +147,20 @@ const PROTOCOL: Readonly<Record<string, string>> = {
   http: 'http',
 };
 
-const isFailure = (value: unknown): value is Extract<OutboundResult, { ok: false }> =>
-  typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
-
 /** The outbound that connects through `node`, tagged `tag`; or why V2Ray 4 cannot. */
-export function v2rayOutbound(node: ProxyNode, tag: string): OutboundResult {
+export function v2rayOutbound(node: ProxyNode, tag: string): Converted<V2rayOutbound> {
   const made = settings(node);
-  if (isFailure(made)) return made;
+  if (!made.ok) return made;
   // SOCKS and plain HTTP proxies carry only their own options in V2Ray 4: TLS for https.
   const stream =
     node.type === 'socks5' || (node.type === 'http' && node.form === 'http')
-      ? {}
+      ? ok({})
       : streamSettings(node);
-  if (isFailure(stream)) return stream;
-  const protocol = PROTOCOL[node.type] as string;
-  return {
-    ok: true,
-    outbound: {
-      tag,
-      protocol,
-      settings: made,
-      ...(Object.keys(stream).length > 0 ? { streamSettings: stream } : {}),
-    },
-  };
+  if (!stream.ok) return stream;
+  return ok({
+    tag,
+    protocol: PROTOCOL[node.type],
+    settings: made.value,
+    ...(Object.keys(stream.value).length > 0 ? { streamSettings: stream.value } : {}),
+  });
 }
