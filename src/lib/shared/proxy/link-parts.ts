@@ -20,11 +20,12 @@ export interface LinkParts {
   readonly name: string;
 }
 
-export function decodePart(text: string, what: string): string {
+/** `text` percent-decoded; a LinkError naming the part (`zh`, `en`) when its encoding is broken. */
+export function decodePart(text: string, zh: string, en: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw new LinkError(`${what}的百分号编码无效 / ${what}: invalid percent-encoding`);
+    throw new LinkError(`${zh}的百分号编码无效 / ${en}: invalid percent-encoding`);
   }
 }
 
@@ -37,7 +38,7 @@ export function splitLink(link: string): LinkParts {
   let name = '';
   const hash = rest.indexOf('#');
   if (hash >= 0) {
-    name = decodePart(rest.slice(hash + 1), '名称 name');
+    name = decodePart(rest.slice(hash + 1), '名称', 'name');
     rest = rest.slice(0, hash);
   }
   let query = '';
@@ -69,10 +70,13 @@ export function splitLink(link: string): LinkParts {
     .filter((pair) => pair !== '')
     .map((pair): [string, string] => {
       const eq = pair.indexOf('=');
-      const key = decodePart(eq >= 0 ? pair.slice(0, eq) : pair, '参数 parameter');
-      return [key, eq >= 0 ? decodePart(pair.slice(eq + 1), `参数 ${key}`) : ''];
+      const key = decodePart(eq >= 0 ? pair.slice(0, eq) : pair, '参数', 'parameter');
+      return [
+        key,
+        eq >= 0 ? decodePart(pair.slice(eq + 1), `参数 ${key}`, `parameter ${key}`) : '',
+      ];
     });
-  return { scheme, userinfo, host: decodePart(host, '地址 address'), port, params, name };
+  return { scheme, userinfo, host: decodePart(host, '地址', 'address'), port, params, name };
 }
 
 /** A port from 1 to 65535, or a LinkError saying what was found. */

@@ -135,13 +135,13 @@ function need(value: string | null | undefined, zh: string, en: string): string 
 /** `user:pass` (percent-encoded, or base64 as v2rayN writes it) → its two halves. */
 function userPass(userinfo: string): [string, string] {
   if (!userinfo.includes(':')) {
-    const decoded = decodeBase64(decodePart(userinfo, '用户信息 user info'));
+    const decoded = decodeBase64(decodePart(userinfo, '用户信息', 'user info'));
     if (decoded?.includes(':')) userinfo = decoded.split(':').map(encodeURIComponent).join(':');
   }
   const colon = userinfo.indexOf(':');
   const user = colon >= 0 ? userinfo.slice(0, colon) : userinfo;
   const pass = colon >= 0 ? userinfo.slice(colon + 1) : '';
-  return [decodePart(user, '用户名 user name'), decodePart(pass, '密码 password')];
+  return [decodePart(user, '用户名', 'user name'), decodePart(pass, '密码', 'password')];
 }
 
 // ---- vmess: base64 JSON (v2rayN) ----
@@ -223,7 +223,7 @@ function vmessJson(node: ProxyNode): string {
 // ---- ss: SIP002 and the older form ----
 
 function ssCredentials(userinfo: string): { method: string; password: string } {
-  const plain = decodePart(userinfo, '用户信息 user info');
+  const plain = decodePart(userinfo, '用户信息', 'user info');
   const text = plain.includes(':') ? plain : decodeBase64(plain);
   const colon = text?.indexOf(':') ?? -1;
   if (text === null || text === undefined || colon <= 0) {
@@ -243,7 +243,7 @@ function parseSs(link: string): ProxyNode {
   let parts: LinkParts;
   if (!beforeQuery.includes('@')) {
     // The older form: base64 (whose alphabet has `/`) of `method:password@host:port`.
-    const decoded = decodeBase64(decodePart(beforeQuery.replace(/\/$/, ''), 'ss 链接 ss link'));
+    const decoded = decodeBase64(decodePart(beforeQuery.replace(/\/$/, ''), 'ss 链接', 'ss link'));
     if (decoded === null || !decoded.includes('@')) {
       throw new LinkError(
         'ss 链接既不是 SIP002 也不是 base64 / the ss link is neither SIP002 nor base64',
@@ -304,11 +304,11 @@ function parseUrlForm(link: string, type: Exclude<NodeType, 'ss'>): ProxyNode {
   switch (type) {
     case 'vmess':
     case 'vless':
-      credentials.id = decodePart(need(userinfo, '用户 ID', 'user id'), '用户 ID user id');
+      credentials.id = decodePart(need(userinfo, '用户 ID', 'user id'), '用户 ID', 'user id');
       break;
     case 'trojan':
     case 'hysteria2':
-      credentials.password = decodePart(need(userinfo, '密码', 'password'), '密码 password');
+      credentials.password = decodePart(need(userinfo, '密码', 'password'), '密码', 'password');
       break;
     case 'tuic': {
       const [id, password] = userPass(need(userinfo, '用户 ID 与密码', 'user id and password'));
