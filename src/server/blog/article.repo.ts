@@ -8,6 +8,7 @@ import {
   type Expression,
 } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { likePattern } from '../db/like.ts';
 import type { ArticleRow, ArticleUpdate, NewArticleRow } from './blog.table.ts';
 import type { ManageQuery } from './article.schema.ts';
 
@@ -175,10 +176,6 @@ const SORT_COLUMNS = {
   title: 'blog_articles.title',
   views: 'blog_articles.views',
 } as const;
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A page of articles of any status for managers (OFFSET is fine at their volumes). */
 export async function findManagedPage(

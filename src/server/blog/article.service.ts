@@ -3,7 +3,6 @@
  * and the manager's writes. Every committed write drops the cached lists here and on every other
  * instance: it is announced on the hub's BLOG_TOPIC. One BlogService per app (`ctx.blog`).
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Page } from '../../lib/shared/codes.ts';
 import { BLOG_TOPIC, type BlogChange } from '../../lib/shared/topics.ts';
@@ -42,18 +41,9 @@ import { ListCache, type IdList } from './list-cache.ts';
 import { findTermsByIds, findTermsByNames, insertTerm } from './taxonomy.repo.ts';
 import { highlight, searchableText, snippet } from './text.ts';
 import { ViewBuffer } from './views.ts';
+import { uuidV7 } from '../common/uuid-v7.ts';
 import { safeImageUrl } from '../../lib/shared/image-url.ts';
 import { summaryOf } from './summaries.ts';
-
-/** A UUID v7 (RFC 9562): 48 bits of Unix milliseconds, then random bits; sorts by time. */
-export function uuidV7(nowMs: number): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(nowMs, 0, 6);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const NOT_FOUND = '文章不存在 / No such article';
 /** Characters of searchable text kept (reading it from the Markdown is the costly part of a search). */

@@ -1,7 +1,7 @@
 import { describe, expect, test, afterEach, vi } from 'vitest';
 import { DIALECTS } from '../../../tests/helpers/test-db.ts';
 import { insertArticles, replaceArticleTags } from './article.repo.ts';
-import { uuidV7 } from './article.service.ts';
+import { uuidV7 } from '../common/uuid-v7.ts';
 import type { NewArticleRow } from './blog.table.ts';
 import { startBlog, type BlogTest } from './blog.test-helpers.ts';
 

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { readSiteState, writeSiteState } from '../db/site-state.ts';
-import { uuidV7 } from './article.service.ts';
+import { uuidV7 } from '../common/uuid-v7.ts';
 import { insertArticles, replaceArticleTags } from './article.repo.ts';
 import { insertTerm } from './taxonomy.repo.ts';
 

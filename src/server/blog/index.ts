@@ -1,5 +1,5 @@
 /** What other folders may use of the blog domain (its routes are registered by app.ts). */
-export { BlogService, uuidV7 } from './article.service.ts';
+export { BlogService } from './article.service.ts';
 export { articleExists, visible as visibleArticle } from './article.repo.ts';
 export { escapeHtml } from './text.ts';
 export type * from './article.schema.ts';

@@ -1,6 +1,7 @@
 /** Queries on users and their roles. Plain functions; the executor comes first. */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { anyContains } from '../db/like.ts';
 import type { NewUserRow, UserRow, UserUpdate } from './user.table.ts';
 
 type Executor = Kysely<Database>;
@@ -131,11 +132,6 @@ export interface UserPageFilter {
   readonly offset: number;
 }
 
-/** `%text%` for LIKE, with the wildcards of `text` escaped by a backslash. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** One page of users and the number of all that match. */
 export async function findUserPage(
   db: Executor,
@@ -144,14 +140,7 @@ export async function findUserPage(
   let query = db.selectFrom('users');
   const search = filter.search?.trim();
   if (search) {
-    const pattern = containsPattern(search);
-    query = query.where((eb) =>
-      eb.or(
-        (['username', 'nickname', 'email'] as const).map(
-          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape ${'\\'}`,
-        ),
-      ),
-    );
+    query = query.where(anyContains(['username', 'nickname', 'email'], search));
   }
   if (filter.locked !== undefined) query = query.where('is_locked', '=', filter.locked);
   if (filter.role !== undefined) {
