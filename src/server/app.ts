@@ -34,6 +34,7 @@ import {
   trackRoutes,
 } from './common/index.ts';
 import type { Config } from './config.ts';
+import { requestForLog } from './common/log-redact.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
@@ -46,6 +47,11 @@ import { healthRoutes } from './health/health.routes.ts';
 import { memoryKv, redisKv } from './kv/index.ts';
 import { locationRoutes } from './location/location.routes.ts';
 import { MailQueue, createMailer } from './mail/index.ts';
+import { aggRoutes } from './proxy/agg.routes.ts';
+import { ProxyService, SubscriptionSchedule } from './proxy/index.ts';
+import { nodeRoutes } from './proxy/node.routes.ts';
+import { subscriptionRoutes } from './proxy/subscription.routes.ts';
+import { tokenRoutes } from './proxy/token.routes.ts';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { avatarFileRoutes, uploadRoutes } from './upload/upload.routes.ts';
@@ -63,6 +69,8 @@ export interface AppOptions {
   readonly siteRoot?: string;
   readonly rebuildDebounceMs?: number;
   readonly now?: () => number;
+  /** Sync the proxy subscriptions that are due, every minute (default on; tests call it). */
+  readonly syncSubscriptions?: boolean;
 }
 
 /** The content security policy of API answers and the API reference; pages carry their own. */
@@ -85,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const redis = options.redis ?? null;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: requestForLog } },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
@@ -134,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.error({ err: error }, 'blog views flush failed'),
     ),
     rebuilder: rebuild?.rebuilder ?? null,
+    proxy: new ProxyService(base),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.hub.close());
@@ -141,6 +150,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.blog.close());
   app.addHook('onReady', async () => ctx.mailQueue.start());
   app.addHook('onClose', async () => ctx.mailQueue.stop());
+  app.addHook('onClose', async () => ctx.proxy.close());
+  if (options.syncSubscriptions ?? true) {
+    const schedule = new SubscriptionSchedule(ctx, (error) =>
+      app.log.error({ err: error }, 'subscription sync failed'),
+    );
+    app.addHook('onReady', async () => schedule.start());
+    app.addHook('onClose', async () => schedule.stop());
+  }
   if (rebuild) {
     app.addHook('onReady', async () => rebuild.start());
     app.addHook('onClose', async () => rebuild.close());
@@ -191,6 +208,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(qrcodeRoutes, { prefix: '/api/common' });
   await app.register(settingsRoutes, { prefix: '/api/common' });
   await app.register(avatarFileRoutes);
+  await app.register(nodeRoutes, { prefix: '/api/proxy' });
+  await app.register(subscriptionRoutes, { prefix: '/api/proxy' });
+  await app.register(tokenRoutes, { prefix: '/api/proxy' });
+  await app.register(aggRoutes, { prefix: '/api/proxy' });
   await app.register(wsRoutes, { prefix: '/api' });
 
   app.setNotFoundHandler(

@@ -48,6 +48,12 @@ export interface Config {
   };
   /** An AMap-compatible IP-location service (`<url>/v3/ip?key=…&ip=…`); off without a key. */
   readonly ipLocation: { readonly key: string | null; readonly url: string };
+  readonly proxy: {
+    /** Let subscriptions fetch from private and loopback addresses (tests, a LAN upstream). */
+    readonly allowPrivateUpstreams: boolean;
+    /** Requests per minute one address may make to the client link `/api/proxy/agg`. */
+    readonly linkRatePerMinute: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -185,6 +191,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
         /\/+$/,
         '',
       ),
+    }),
+    proxy: Object.freeze({
+      allowPrivateUpstreams: bool(env, 'PROXY_ALLOW_PRIVATE_UPSTREAMS', false),
+      linkRatePerMinute: integer(env, 'PROXY_LINK_RATE_PER_MINUTE', 60, 1, 10_000_000),
     }),
   });
 }

@@ -14,6 +14,7 @@ import type { MailQueue } from './mail/mail-queue.worker.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import type { Hub } from './events/hub.ts';
+import type { ProxyService } from './proxy/proxy.service.ts';
 
 export interface AppContext {
   readonly config: Config;
@@ -34,6 +35,8 @@ export interface AppContext {
   readonly blog: BlogService;
   /** The page rebuild after content changes; null when this instance does not serve the pages. */
   readonly rebuilder: Rebuilder | null;
+  /** The proxy area's cached client outputs (one per instance). */
+  readonly proxy: ProxyService;
 }
 
 declare module 'fastify' {

@@ -44,3 +44,40 @@ export const ARTICLE_SEARCH_MAX = 100;
 
 export const CONTACT_SUBJECT_MAX = 120;
 export const CONTACT_CONTENT_MAX = 5000;
+
+// ---- The proxy area ----
+
+/** The name of a node, subscription or token. */
+export const PROXY_NAME_MAX = 100;
+/** Links pasted at once into the node form (one per line). */
+export const PROXY_LINKS_MAX = 500;
+/** The text pasted into the node form. */
+export const PROXY_LINKS_TEXT_MAX = 500_000;
+/** A subscription's upstream URL. */
+export const PROXY_URL_MAX = 2000;
+/** An include or exclude pattern (a regular expression, case-insensitive). */
+export const PROXY_PATTERN_MAX = 200;
+/** The prefix put before the names of a subscription's nodes. */
+export const PROXY_PREFIX_MAX = 32;
+/** A token's notes. */
+export const PROXY_NOTES_MAX = 1000;
+/** A subscription's update interval, in hours. */
+export const PROXY_INTERVAL_HOURS_MIN = 1;
+export const PROXY_INTERVAL_HOURS_MAX = 168;
+export const PROXY_INTERVAL_HOURS_DEFAULT = 6;
+/** A token's daily request limit. */
+export const PROXY_DAILY_LIMIT_MAX = 100_000;
+/** A search of nodes, subscriptions or tokens. */
+export const PROXY_SEARCH_MAX = 100;
+/** One field of a node's form (a host, a path, a key). */
+export const PROXY_FIELD_MAX = 2000;
+
+/** Whether a pattern is a regular expression the server accepts (checked on both sides). */
+export function isPattern(text: string): boolean {
+  try {
+    new RegExp(text, 'iu');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -12,6 +12,8 @@ export const SITE_TOPIC = 'site';
 export const BLOG_TOPIC = 'blog';
 /** The state of the page rebuild, for the blog's managers. */
 export const SITE_BUILD_TOPIC = 'blog:build';
+/** A committed change to the proxy area's nodes, subscriptions or tokens (instances only). */
+export const PROXY_TOPIC = 'proxy';
 
 export interface BlogChange {
   readonly kind: 'article' | TermKind;
@@ -24,6 +26,8 @@ export interface TopicPayloads {
   [SITE_TOPIC]: unknown;
   [BLOG_TOPIC]: BlogChange;
   [SITE_BUILD_TOPIC]: SiteBuildStatus;
+  /** Nothing but the fact: every instance drops its cached client outputs. */
+  [PROXY_TOPIC]: null;
 }
 
 export type Topic = keyof TopicPayloads;
@@ -38,6 +42,7 @@ export const TOPIC_AUDIENCE: Readonly<Record<Topic, TopicAudience>> = {
   [SITE_TOPIC]: 'public',
   [BLOG_TOPIC]: 'instances',
   [SITE_BUILD_TOPIC]: { anyOf: BLOG_MANAGE_ANY },
+  [PROXY_TOPIC]: 'instances',
 };
 
 export function isTopic(name: string): name is Topic {

@@ -4,6 +4,7 @@ export { memoryPresence, redisPresence, type Presence } from './presence.ts';
 export { seedRolesAndPermissions } from './seed.ts';
 export { sendRecoveryLink } from './recovery.service.ts';
 export { githubCredentials } from './github.service.ts';
+export { hashToken, newToken } from './token.ts';
 export type {
   AuthResult,
   GithubAuthorize,

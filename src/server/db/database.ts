@@ -10,6 +10,12 @@ import type { SessionTable } from '../auth/session.table.ts';
 import type { CommentTable, CommentVoteTable } from '../blog/comment.table.ts';
 import type { ContactMessageTable } from '../contact/contact.table.ts';
 import type { MailQueueTable } from '../mail/mail-queue.table.ts';
+import type {
+  ProxyNodeTable,
+  ProxySubscriptionTable,
+  ProxyTokenTable,
+  ProxyTokenUseTable,
+} from '../proxy/proxy.table.ts';
 import type { SiteStateTable } from './site-state.ts';
 import type {
   PermissionTable,
@@ -36,6 +42,10 @@ export interface Database {
   contact_messages: ContactMessageTable;
   mail_queue: MailQueueTable;
   site_state: SiteStateTable;
+  proxy_subscriptions: ProxySubscriptionTable;
+  proxy_nodes: ProxyNodeTable;
+  proxy_tokens: ProxyTokenTable;
+  proxy_token_uses: ProxyTokenUseTable;
 }
 
 export type DbDialect = 'sqlite' | 'postgres';

@@ -6,6 +6,7 @@ import * as createBlog from './2026_11_21_130000_create_blog.ts';
 import * as createCommentsContactMail from './2026_11_21_130100_create_comments_contact_mail.ts';
 import * as createSiteState from './2026_11_21_140000_create_site_state.ts';
 import * as addSessionsRevokeReason from './2026_11_24_120000_add_sessions_revoke_reason.ts';
+import * as createProxy from './2026_11_24_200000_create_proxy.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026_11_21_100000_create_accounts': createAccounts,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_130100_create_comments_contact_mail': createCommentsContactMail,
   '2026_11_21_140000_create_site_state': createSiteState,
   '2026_11_24_120000_add_sessions_revoke_reason': addSessionsRevokeReason,
+  '2026_11_24_200000_create_proxy': createProxy,
 };

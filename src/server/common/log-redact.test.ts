@@ -1,0 +1,13 @@
+import { expect, test } from 'vitest';
+import { redactUrl } from './log-redact.ts';
+
+test('the client link secret never reaches the log', () => {
+  const secret = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5';
+  expect(redactUrl(`/api/proxy/agg/${secret}?target=clash`)).toBe(
+    '/api/proxy/agg/[secret]?target=clash',
+  );
+  expect(redactUrl(`/api/proxy/agg?target=v2ray&token=${secret}`)).toBe(
+    '/api/proxy/agg?target=v2ray&token=[secret]',
+  );
+  expect(redactUrl('/api/blog/article?pageNum=2')).toBe('/api/blog/article?pageNum=2');
+});
