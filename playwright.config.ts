@@ -59,6 +59,8 @@ export default defineConfig({
         // Predictable image captchas ('TEST'); refused by the server unless NODE_ENV=test.
         NODE_ENV: 'test',
         CAPTCHA_TEST_MODE: 'true',
+        // The proxy tests serve their upstream subscriptions on 127.0.0.1.
+        PROXY_ALLOW_PRIVATE_UPSTREAMS: 'true',
         // The owner's address: contact messages and new comments are mailed there.
         ADMIN_EMAIL: 'owner@example.test',
         SMTP_HOST: '127.0.0.1',

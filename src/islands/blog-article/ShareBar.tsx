@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { getQrCode } from '@/lib/api/blog-article.ts';
+import { getQrCode } from '@/lib/api/common.ts';
+import { COPIED_MS, copyText } from '../common/copy-text.ts';
 import { readFailure, type Notice } from '@/lib/api/failure.ts';
 import { useT } from '@/lib/i18n/use-t.ts';
 import type { MessageKey } from '@/lib/i18n/index.ts';
@@ -18,19 +19,6 @@ type Qr =
   | { kind: 'loading' }
   | { kind: 'ready'; dataUrl: string }
   | { kind: 'failed'; notice: Notice };
-
-/** How long "Link copied." stays. */
-export const COPIED_MS = 4000;
-
-/** Copies `text`; false when the browser refuses (no permission, insecure context). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Sharing an article: copy its link (with a spoken confirmation), show a QR code of it in a dialog

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { Code } from '../shared/codes.ts';
-import { getArticle, getQrCode } from './blog-article.ts';
+import { getArticle } from './blog-article.ts';
 
 let fetchMock: ReturnType<typeof vi.fn<(request: Request) => Promise<Response>>>;
 
@@ -38,13 +38,4 @@ test('getArticle: GET /api/blog/article/detail/{id} resolves the article', async
 test('getArticle: a missing article rejects with code -404', async () => {
   answer(Code.NOT_FOUND, null, '文章不存在 / No such article', 404);
   await expect(getArticle('nope')).rejects.toMatchObject({ code: Code.NOT_FOUND });
-});
-
-test('getQrCode: GET /api/common/qrcode?data=<url> resolves the data URL', async () => {
-  answer(Code.OK, 'data:image/png;base64,AAAA');
-  const url = 'https://site.example/blog/1?x=1&y=2';
-  await expect(getQrCode(url)).resolves.toBe('data:image/png;base64,AAAA');
-  const sent = new URL(fetchMock.mock.calls[0]?.[0].url ?? '');
-  expect(sent.pathname).toBe('/api/common/qrcode');
-  expect(sent.searchParams.get('data')).toBe(url);
 });

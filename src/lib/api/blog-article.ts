@@ -11,8 +11,3 @@ export type { Article };
 export function getArticle(id: string): Promise<Article> {
   return request<Article>('get', `blog/article/detail/${encodeURIComponent(id)}`);
 }
-
-/** GET /api/common/qrcode?data=… — a QR code of the text (e.g. the article's URL) as a PNG data URL. */
-export function getQrCode(data: string): Promise<string> {
-  return request<string>('get', 'common/qrcode', { searchParams: { data } });
-}

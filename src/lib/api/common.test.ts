@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { Code } from '../shared/codes.ts';
-import { getImageCaptcha, getIpLocation } from './common.ts';
+import { getImageCaptcha, getIpLocation, getQrCode } from './common.ts';
 
 let fetchMock: ReturnType<typeof vi.fn<(request: Request) => Promise<Response>>>;
 
@@ -45,4 +45,13 @@ test('getIpLocation: GET /api/common/ip-location → coordinates; code 0 rejects
 
   answer(Code.REFUSED, null, '未配置定位服务 / No location service', 409);
   await expect(getIpLocation()).rejects.toMatchObject({ code: Code.REFUSED });
+});
+
+test('getQrCode: GET /api/common/qrcode?data=<url> resolves the data URL', async () => {
+  answer(Code.OK, 'data:image/png;base64,AAAA');
+  const url = 'https://site.example/blog/1?x=1&y=2';
+  await expect(getQrCode(url)).resolves.toBe('data:image/png;base64,AAAA');
+  const sent = new URL(fetchMock.mock.calls[0]?.[0].url ?? '');
+  expect(sent.pathname).toBe('/api/common/qrcode');
+  expect(sent.searchParams.get('data')).toBe(url);
 });

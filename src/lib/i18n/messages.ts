@@ -7,6 +7,7 @@
 import * as blogManage from './blog-manage.ts';
 import * as blogPages from './blog-pages.ts';
 import * as blogReader from './blog-reader.ts';
+import * as proxy from './proxy.ts';
 import * as sessionNotice from './session-notice.ts';
 
 export const LOCALES = ['zh-CN', 'en'] as const;
@@ -226,9 +227,6 @@ const zhCNCore = {
   'desc.kind.node': '代理节点：从分享链接解析而来，或由订阅同步。',
   'desc.kind.sub': '订阅源：定期同步的上游节点列表。',
   'desc.kind.token': '访问令牌：用于客户端获取聚合后的订阅。',
-  'desc.leaf.add': '在这里填写表单新建一项。',
-  'desc.leaf.list': '在这里浏览、排序与删除已有的项。',
-  'desc.leaf.edit': '在这里修改一项已有的内容。',
   'desc.userList': '所有用户的列表：用户名、邮箱、锁定状态、角色与时间。',
   'desc.userEdit': '锁定或解锁用户、发送密码找回邮件、调整角色。',
   'desc.love': '一张照片被分成色块，悬停或轻触把它们一层层揭开。',
@@ -443,6 +441,7 @@ const zhCNAll = {
   ...blogPages.zhCN,
   ...blogReader.zhCN,
   ...blogManage.zhCN,
+  ...proxy.zhCN,
   ...sessionNotice.zhCN,
 };
 
@@ -667,9 +666,6 @@ const enCore: Readonly<Record<keyof typeof zhCNCore, string>> = {
   'desc.kind.node': 'Proxy nodes: parsed from share links or synchronised from subscriptions.',
   'desc.kind.sub': 'Subscriptions: upstream node lists, synchronised regularly.',
   'desc.kind.token': 'Access tokens: let clients fetch the combined subscription.',
-  'desc.leaf.add': 'Fill in a form here to create one.',
-  'desc.leaf.list': 'Browse, sort and delete the existing ones here.',
-  'desc.leaf.edit': 'Change an existing one here.',
   'desc.userList': 'All users: username, email, locked state, roles and dates.',
   'desc.userEdit': 'Lock or unlock a user, send a password-recovery email, change roles.',
   'desc.love': 'A photo split into blocks of colour; hover or tap to uncover it layer by layer.',
@@ -902,6 +898,7 @@ const en: Messages = {
   ...blogPages.en,
   ...blogReader.en,
   ...blogManage.en,
+  ...proxy.en,
   ...sessionNotice.en,
 };
 
