@@ -142,7 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.error({ err: error }, 'blog views flush failed'),
     ),
     rebuilder: rebuild?.rebuilder ?? null,
-    proxy: new ProxyService(base),
+    proxy: new ProxyService(base, (error) =>
+      app.log.error({ err: error }, 'proxy link uses not written'),
+    ),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.hub.close());
@@ -150,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.blog.close());
   app.addHook('onReady', async () => ctx.mailQueue.start());
   app.addHook('onClose', async () => ctx.mailQueue.stop());
+  ctx.proxy.start();
   app.addHook('onClose', async () => ctx.proxy.close());
   if (options.syncSubscriptions ?? true) {
     const schedule = new SubscriptionSchedule(ctx, (error) =>

@@ -35,20 +35,23 @@ export const aggRoutes: FastifyPluginAsyncTypebox = async (app) => {
     target: string | undefined,
   ) {
     if (!secret) throw AppError.notFound('订阅链接无效 / No such subscription link');
-    const output = await serveLink(
-      app.ctx,
-      {
-        secret,
-        target,
-        userAgent: request.headers['user-agent'],
-        accept: request.headers.accept,
-        acceptLanguage: request.headers['accept-language'],
-        ip: request.ip,
-      },
-      (error) => request.log.error({ err: error }, 'proxy link use not logged'),
-    );
+    const output = await serveLink(app.ctx, {
+      secret,
+      target,
+      userAgent: request.headers['user-agent'],
+      accept: request.headers.accept,
+      acceptLanguage: request.headers['accept-language'],
+      ip: request.ip,
+    });
     // A private link: no shared cache may keep it.
-    void reply.headers({ ...output.headers, 'cache-control': 'private, no-store' });
+    void reply.headers({
+      ...output.headers,
+      'cache-control': 'private, no-store',
+      vary: 'accept-encoding, user-agent, accept, accept-language',
+    });
+    if (output.gzipped && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      return reply.header('content-encoding', 'gzip').send(output.gzipped);
+    }
     return reply.send(output.body);
   }
 

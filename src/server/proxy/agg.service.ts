@@ -4,6 +4,8 @@
  * with import links and QR codes. A wrong, expired or revoked secret gets the same answer as a
  * missing one, after the same work (one lookup by hash); every use of a real token is logged.
  */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { ProxyNode } from '../../lib/shared/proxy/node.ts';
 import { encodeBase64 } from '../../lib/shared/proxy/base64.ts';
 import { hashToken } from '../auth/index.ts';
@@ -22,7 +24,7 @@ import type { Output } from './proxy.service.ts';
 import type { NodeRow, TokenRow, UseOutcome } from './proxy.table.ts';
 import type { Userinfo } from './subscription-fetch.ts';
 import { findAllSubscriptions } from './subscription.repo.ts';
-import { countUse, findTokenByHash, insertUse } from './token.repo.ts';
+import { countUse, findTokenByHash } from './token.repo.ts';
 import type { TokenScope } from './token.schema.ts';
 import { dayOf, statusOf, tokenLink } from './token.service.ts';
 
@@ -99,6 +101,7 @@ async function makeOutput(
     const html = await linkPage({ title: token.name, url: tokenLink(ctx, request.secret), lang });
     return {
       body: Buffer.from(html),
+      gzipped: null,
       headers: { 'content-type': 'text/html; charset=utf-8' },
     };
   }
@@ -111,8 +114,10 @@ async function makeOutput(
   );
   const interval = Math.min(DEFAULT_INTERVAL_HOURS, ...subscriptions.map((s) => s.interval_hours));
   const file = FILES[format];
+  const body = Buffer.from(bodyOf(format, uniqueNames(rows.map(nodeOf)), token.name));
   return {
-    body: Buffer.from(bodyOf(format, uniqueNames(rows.map(nodeOf)), token.name)),
+    body,
+    gzipped: await gzipped(body),
     headers: {
       'content-type': file.type,
       'profile-update-interval': String(interval),
@@ -123,46 +128,52 @@ async function makeOutput(
   };
 }
 
-async function logUse(
+/** Config files shrink to a fifth or less; a client that accepts gzip gets that. */
+const gzipped = promisify(gzip);
+
+/** Buffers the log row of a use (use-log.ts); `counted`: the daily limit counted it already. */
+function logUse(
   ctx: AggContext,
   token: TokenRow,
   request: LinkRequest,
-  format: Format,
-  bytes: number,
-  outcome: UseOutcome,
-): Promise<void> {
+  use: { format: Format; bytes: number; outcome: UseOutcome; counted: boolean },
+): void {
   const nowMs = ctx.now();
-  await insertUse(ctx.db.kysely, {
-    id: uuidV7(nowMs),
-    token_id: token.id,
-    time: new Date(nowMs).toISOString(),
-    ip: request.ip,
-    user_agent: (request.userAgent ?? '').slice(0, 500),
-    client: detectClient(request.userAgent).client,
-    format,
-    bytes,
-    outcome,
-  });
+  ctx.proxy.uses.add(
+    {
+      id: uuidV7(nowMs),
+      token_id: token.id,
+      time: new Date(nowMs).toISOString(),
+      ip: request.ip,
+      user_agent: (request.userAgent ?? '').slice(0, 500),
+      client: detectClient(request.userAgent).client,
+      format: use.format,
+      bytes: use.bytes,
+      outcome: use.outcome,
+    },
+    dayOf(nowMs),
+    use.counted,
+  );
 }
 
 /** Answers the client link, or throws the error the route sends. */
-export async function serveLink(
-  ctx: AggContext,
-  request: LinkRequest,
-  onLogError: (error: unknown) => void,
-): Promise<Output> {
+export async function serveLink(ctx: AggContext, request: LinkRequest): Promise<Output> {
   const format = pickFormat(request.target, request.userAgent, request.accept);
-  const token = await findTokenByHash(ctx.db.kysely, hashToken(request.secret));
+  const hash = hashToken(request.secret);
+  const token = await ctx.proxy.token(hash, () => findTokenByHash(ctx.db.kysely, hash));
   if (!token) throw AppError.notFound(NO_SUCH_LINK);
   const nowMs = ctx.now();
   const status = statusOf(token, nowMs);
   if (status !== 'active') {
-    // Logged without being waited for: the answer leaves as soon as a missing token's would.
-    void logUse(ctx, token, request, format, 0, status).catch(onLogError);
+    logUse(ctx, token, request, { format, bytes: 0, outcome: status, counted: false });
     throw AppError.notFound(NO_SUCH_LINK);
   }
-  if (!(await countUse(ctx.db.kysely, token.id, dayOf(nowMs), new Date(nowMs).toISOString()))) {
-    await logUse(ctx, token, request, format, 0, 'limited');
+  const limited = token.daily_limit !== null;
+  if (
+    limited &&
+    !(await countUse(ctx.db.kysely, token.id, dayOf(nowMs), new Date(nowMs).toISOString()))
+  ) {
+    logUse(ctx, token, request, { format, bytes: 0, outcome: 'limited', counted: true });
     throw AppError.refused(
       '今日请求次数已用完 / This link has reached its daily limit; try again tomorrow',
       429,
@@ -173,6 +184,11 @@ export async function serveLink(
     `${token.id}:${format}${format === 'page' ? `:${lang}` : ''}`,
     () => makeOutput(ctx, token, format, request, lang),
   );
-  await logUse(ctx, token, request, format, output.body.length, 'ok');
+  logUse(ctx, token, request, {
+    format,
+    bytes: output.body.length,
+    outcome: 'ok',
+    counted: limited,
+  });
   return output;
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { afterEach, describe, expect, test } from 'vitest';
 import { decodeBase64, encodeBase64 } from '../../lib/shared/proxy/base64.ts';
@@ -295,6 +296,13 @@ describe.each(DIALECTS)('proxy area on %s', (dialect) => {
     expect(config.proxies).toHaveLength(3);
     const byUa = await p.fetchLink(`/${secret}`, { 'user-agent': 'clash.meta/1.19' });
     expect(byUa.text).toBe(clash.text);
+    const gzipped = await p.t.app.inject({
+      url: `/api/proxy/agg/${secret}?target=clash`,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(clash.text);
+    expect(gzipped.rawPayload.length).toBeLessThan(clash.text.length / 2);
     const singBox = await p.fetchLink(`/${secret}?target=sing-box`);
     expect((JSON.parse(singBox.text) as { outbounds: unknown[] }).outbounds.length).toBeGreaterThan(
       3,
@@ -311,7 +319,7 @@ describe.each(DIALECTS)('proxy area on %s', (dialect) => {
 
     // The access log: each answer with its client, format and size.
     const log = (await p.call('GET', `/token/${token.id}/use?pageSize=10`, p.admin)).body.data;
-    expect(log.totalRecordNum).toBe(5);
+    expect(log.totalRecordNum).toBe(6);
     expect(log.records[0]).toMatchObject({ format: 'page', outcome: 'ok', client: null });
     expect(log.records.at(-1)).toMatchObject({
       format: 'v2ray',
@@ -319,7 +327,7 @@ describe.each(DIALECTS)('proxy area on %s', (dialect) => {
       bytes: base64.text.length,
       ip: '127.0.0.1',
     });
-    expect((await p.call('GET', `/token/${token.id}`, p.admin)).body.data.usesToday).toBe(5);
+    expect((await p.call('GET', `/token/${token.id}`, p.admin)).body.data.usesToday).toBe(6);
 
     // A missing, expired or revoked secret: one answer.
     const missing = await p.fetchLink(`/${'x'.repeat(43)}`);

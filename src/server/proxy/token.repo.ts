@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { anyContains } from '../db/like.ts';
 import type { ProxyTokenTable, ProxyTokenUseTable, TokenRow, TokenUseRow } from './proxy.table.ts';
 import type { TokenQuery } from './token.schema.ts';
+import type { UseCount } from './use-log.ts';
 
 type Executor = Kysely<Database>;
 
@@ -106,8 +107,38 @@ export async function countUse(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function insertUse(db: Executor, row: ProxyTokenUseTable): Promise<void> {
-  await db.insertInto('proxy_token_uses').values(row).execute();
+export async function insertUses(db: Executor, rows: readonly ProxyTokenUseTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  // A token deleted since its uses were buffered takes its log with it.
+  const ids = [...new Set(rows.map((row) => row.token_id))];
+  const existing = new Set(
+    (await db.selectFrom('proxy_tokens').select('id').where('id', 'in', ids).execute()).map(
+      (row) => row.id,
+    ),
+  );
+  const kept = rows.filter((row) => existing.has(row.token_id));
+  // Chunks keep each statement under SQLite's limit of bound parameters.
+  for (let i = 0; i < kept.length; i += 100) {
+    await db
+      .insertInto('proxy_token_uses')
+      .values(kept.slice(i, i + 100))
+      .execute();
+  }
+}
+
+/** Adds counted uses to tokens without a daily limit (a token deleted meanwhile is skipped). */
+export async function addUses(db: Executor, counts: readonly UseCount[]): Promise<void> {
+  for (const { tokenId, day, n, lastTime } of counts) {
+    await db
+      .updateTable('proxy_tokens')
+      .set({
+        uses_today: sql`case when uses_day = ${day} then uses_today + ${n} else ${n} end`,
+        uses_day: day,
+        last_use_time: sql`case when last_use_time > ${lastTime} then last_use_time else ${lastTime} end`,
+      })
+      .where('id', '=', tokenId)
+      .execute();
+  }
 }
 
 export async function findUsePage(

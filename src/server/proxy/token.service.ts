@@ -88,6 +88,8 @@ function checked(body: TokenBody, nowMs: number) {
 }
 
 export async function listTokens(ctx: TokenContext, query: TokenQuery): Promise<Page<TokenDto>> {
+  // This instance's buffered uses first, so the counts include the requests just answered.
+  await ctx.proxy.uses.flush();
   const nowMs = ctx.now();
   const { rows, total } = await findTokenPage(ctx.db.kysely, query, new Date(nowMs).toISOString());
   return page(
@@ -105,6 +107,7 @@ async function existingToken(ctx: TokenContext, id: string): Promise<TokenRow> {
 }
 
 export async function getToken(ctx: TokenContext, id: string): Promise<TokenDto> {
+  await ctx.proxy.uses.flush();
   return toDto(await existingToken(ctx, id), ctx.now());
 }
 
@@ -176,6 +179,7 @@ export async function listTokenUses(
   query: TokenUseQuery,
 ): Promise<Page<TokenUse>> {
   await existingToken(ctx, id);
+  await ctx.proxy.uses.flush();
   const { rows, total } = await findUsePage(
     ctx.db.kysely,
     id,
