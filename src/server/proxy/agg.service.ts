@@ -160,9 +160,13 @@ function logUse(
 export async function serveLink(ctx: AggContext, request: LinkRequest): Promise<Output> {
   const format = pickFormat(request.target, request.userAgent, request.accept);
   const hash = hashToken(request.secret);
-  const token = await ctx.proxy.token(hash, () => findTokenByHash(ctx.db.kysely, hash));
-  if (!token) throw AppError.notFound(NO_SUCH_LINK);
   const nowMs = ctx.now();
+  const token = await ctx.proxy.token(
+    hash,
+    () => findTokenByHash(ctx.db.kysely, hash),
+    (row) => statusOf(row, nowMs) === 'active',
+  );
+  if (!token) throw AppError.notFound(NO_SUCH_LINK);
   const status = statusOf(token, nowMs);
   if (status !== 'active') {
     logUse(ctx, token, request, { format, bytes: 0, outcome: status, counted: false });

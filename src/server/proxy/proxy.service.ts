@@ -46,16 +46,22 @@ export class ProxyService {
     this.#bytes = 0;
   }
 
-  /** The token whose secret hashes to `hash`, kept until the next change once found. */
+  /**
+   * The token whose secret hashes to `hash`. Only a live token is kept (until the next change):
+   * an expired or revoked one is looked up in the database every time, as a missing one is, so
+   * that the answer's timing does not tell them apart.
+   */
   async token(
     hash: string,
     load: () => Promise<TokenRow | undefined>,
+    isLive: (row: TokenRow) => boolean,
   ): Promise<TokenRow | undefined> {
     const kept = this.#tokens.get(hash);
-    if (kept) return kept;
+    if (kept && isLive(kept)) return kept;
+    this.#tokens.delete(hash);
     const generation = this.#generation;
     const row = await load();
-    if (row && generation === this.#generation) {
+    if (row && isLive(row) && generation === this.#generation) {
       if (this.#tokens.size >= TOKENS_MAX) this.#tokens.clear();
       this.#tokens.set(hash, row);
     }
