@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { REPORT, isoNow, machine } from './common.ts';
 
 /** The sections in the order the file shows them. */
-export const SECTIONS = ['static', 'blog-api', 'blog-live', 'lighthouse'] as const;
+export const SECTIONS = ['static', 'blog-api', 'blog-live', 'proxy', 'lighthouse'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 const start = (name: string) => `<!-- bench:${name} -->`;
@@ -21,7 +21,7 @@ function header(): string[] {
     '# Benchmarks',
     '',
     'Produced by `npm run bench` (bench/run.ts: static pages, the blog API, article pages and',
-    'save-to-live) and `npm run lighthouse` (bench/lighthouse.ts). Each run rewrites only its own',
+    'save-to-live, the proxy client link) and `npm run lighthouse` (bench/lighthouse.ts). Each run rewrites only its own',
     'sections; each section carries the date it was measured. The load generator runs on the same',
     'machine as the servers, so read request rates as ratios, not capacities.',
     '',

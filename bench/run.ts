@@ -6,17 +6,21 @@
  *   live    for sites of 1,000 and 5,000 articles: the JavaScript of the public pages in
  *           Chromium, save-to-live (from saving an article to its page being served, the median
  *           of five saves), the server's memory at rest, under wrk and at the peak of a save, and
- *           a prebuilt article page by Node against nginx (blog.ts, page-js.ts).
+ *           a prebuilt article page by Node against nginx (blog.ts, page-js.ts);
+ *   proxy   the proxy area's client link for a token over 500 nodes, in each format (v2ray,
+ *           clash, sing-box): the rate of the kept answer, the first answer after a change,
+ *           and the server's memory, on SQLite and PostgreSQL (proxy.ts).
  * `npm run lighthouse` (lighthouse.ts) writes its own section.
  *
  * Environment:
- *   BENCH_ONLY           parts to run, comma-separated (default: static,api,live)
+ *   BENCH_ONLY           parts to run, comma-separated (default: static,api,live,proxy)
  *   BENCH_SECONDS        wrk seconds per row (default 10; use 3 while developing)
  *   BENCH_DATABASE_URL   PostgreSQL where the bench creates (and drops) its databases
  *                        (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_ARTICLES       site sizes of the live part (default 1000,5000; the first is the API's)
  *   BENCH_API_DIALECTS   default sqlite,postgres
  *   BENCH_LIVE_DIALECTS  default sqlite
+ *   BENCH_PROXY_DIALECTS default sqlite,postgres
  *   BENCH_LIVE_ROUNDS    the saves per site after the first (a PUT), in order
  *                        (default PUT,POST,PUT,POST,PUT)
  *   BENCH_LIVE_TIMEOUT   seconds to wait for one save to go live (default 600)
@@ -35,6 +39,7 @@ import {
   type PageBench,
 } from './blog.ts';
 import { REPORT, ROOT, ensureTools, log, runMain } from './common.ts';
+import { benchProxy, proxySection } from './proxy.ts';
 import { writeSections } from './report.ts';
 import { benchStatic } from './static.ts';
 
@@ -55,9 +60,9 @@ function dialects(name: string, fallback: string): DbDialect[] {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const parts = new Set(list('BENCH_ONLY', 'static,api,live'));
+  const parts = new Set(list('BENCH_ONLY', 'static,api,live,proxy'));
   for (const part of parts) {
-    if (!['static', 'api', 'live'].includes(part))
+    if (!['static', 'api', 'live', 'proxy'].includes(part))
       throw new Error(`BENCH_ONLY: unknown part ${part}`);
   }
   const sizes = list('BENCH_ARTICLES', '1000,5000').map(Number);
@@ -70,6 +75,7 @@ async function main(): Promise<void> {
   });
   const apiDialects = dialects('BENCH_API_DIALECTS', 'sqlite,postgres');
   const liveDialects = dialects('BENCH_LIVE_DIALECTS', 'sqlite');
+  const proxyDialects = dialects('BENCH_PROXY_DIALECTS', 'sqlite,postgres');
   ensureTools({ wrk: 'wrk', nginx: 'nginx' });
 
   if (parts.has('static')) {
@@ -96,6 +102,10 @@ async function main(): Promise<void> {
         await writeSections({ 'blog-live': liveSection(sites, page) });
       }
     }
+  }
+
+  if (parts.has('proxy')) {
+    await writeSections({ proxy: proxySection(await benchProxy(proxyDialects, adminUrl)) });
   }
   log(`wrote ${relative(ROOT, REPORT)} in ${Math.round((Date.now() - started) / 1000)} s`);
 }
