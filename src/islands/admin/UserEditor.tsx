@@ -12,12 +12,12 @@ import {
 import { localMessage, readFailure, type Notice } from '@/lib/api/failure.ts';
 import type { MessageKey } from '@/lib/i18n/index.ts';
 import { useT } from '@/lib/i18n/use-t.ts';
-import { ApiError } from '@/lib/http.ts';
-import { Code } from '@/lib/shared/codes.ts';
 import { paths } from '@/lib/shared/paths.ts';
 import { ROLE_SUPER_ADMIN } from '@/lib/shared/permissions.ts';
 import { $user, updateUser } from '@/lib/stores/session.ts';
+import FactList, { type Fact } from '../common/FactList.tsx';
 import LoadStateCard from '../common/LoadStateCard.tsx';
+import { loadFailure } from '../common/load-failure.ts';
 import Msg from '../common/Msg.tsx';
 import UserAvatar from '../common/UserAvatar.tsx';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
@@ -67,7 +67,7 @@ function BackLink() {
 
 /** The details of one user, from the path /admin/user/edit/<id>. */
 function Details({ user, locale }: { user: ManagedUser; locale: string }) {
-  const rows: [MessageKey, ReactNode][] = [
+  const facts: Fact[] = [
     [
       'admin.edit.id',
       <code key="id" className="break-all">
@@ -110,16 +110,7 @@ function Details({ user, locale }: { user: ManagedUser; locale: string }) {
           )}
         </ul>
       </div>
-      <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-muted">
-              <Msg k={label} />
-            </dt>
-            <dd className="mt-0.5 break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} columns={2} className="mt-5" />
     </section>
   );
 }
@@ -153,12 +144,7 @@ export default function UserEditor() {
     setLoaded({ kind: 'loading' });
     getManagedUser(id).then(
       (user) => setLoaded({ kind: 'ready', user }),
-      (error: unknown) =>
-        setLoaded(
-          error instanceof ApiError && error.code === Code.NOT_FOUND
-            ? { kind: 'missing' }
-            : { kind: 'error', notice: readFailure(error).notice },
-        ),
+      (error: unknown) => setLoaded(loadFailure(error)),
     );
     listRoles().then(
       (list) => {

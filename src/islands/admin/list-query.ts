@@ -75,11 +75,6 @@ export function toggleSort(state: UserListState, sort: UserSort): UserListState 
   return { ...toggleColumn(state, sort, ['username']), pageNum: 1 };
 }
 
-/** True when a filter (search, locked, role) narrows the list. */
-export function isFiltered(state: UserListState): boolean {
-  return state.search !== '' || state.locked !== '' || state.role !== '';
-}
-
 /** The authority a role name stands for in a user's `permissions` (`super_admin` → `ROLE_super_admin`). */
 export function roleAuthority(name: string): string {
   return name.startsWith('ROLE_') ? name : `ROLE_${name}`;

@@ -8,6 +8,7 @@ import NoticeText from '../common/NoticeText.tsx';
 import ListStatus from '../common/list/ListStatus.tsx';
 import Pager from '../common/list/Pager.tsx';
 import { usePagedList } from '../common/list/use-paged-list.ts';
+import { replaceRecord } from '../common/list/use-paged-rows.ts';
 import { BUTTON_BUSY_CLASS, ERROR_CLASS, SMALL_BUTTON_CLASS, formatTime } from '../common/ui.ts';
 import { MANAGE_LIST_WORDS as WORDS } from './list-words.ts';
 import {
@@ -53,17 +54,7 @@ export default function ContactInbox() {
     setMarkError(null);
     try {
       const updated = await markContactRead(message.id);
-      setRows((r) =>
-        r.kind === 'ready'
-          ? {
-              kind: 'ready',
-              page: {
-                ...r.page,
-                records: r.page.records.map((m) => (m.id === updated.id ? updated : m)),
-              },
-            }
-          : r,
-      );
+      setRows((r) => replaceRecord(r, updated));
     } catch (error) {
       setMarkError({ id: message.id, notice: readFailure(error).notice });
     } finally {

@@ -1,15 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createTerm, getTerm, renameTerm, type Term } from '@/lib/api/blog-manage.ts';
-import { readFailure } from '@/lib/api/failure.ts';
 import type { MessageKey } from '@/lib/i18n/index.ts';
 import { useT } from '@/lib/i18n/use-t.ts';
-import { ApiError } from '@/lib/http.ts';
-import { Code } from '@/lib/shared/codes.ts';
 import { TERM_NAME_MAX } from '@/lib/shared/limits.ts';
 import { paths } from '@/lib/shared/paths.ts';
 import type { TermKind } from '@/lib/shared/term-kinds.ts';
 import Feedback from '../common/Feedback.tsx';
 import LoadStateCard, { type LoadState } from '../common/LoadStateCard.tsx';
+import { loadFailure } from '../common/load-failure.ts';
 import { fieldErrorProps, useFeedback } from '../common/use-feedback.ts';
 import Msg from '../common/Msg.tsx';
 import { articleListHref, termIdFromPath } from './list-query.ts';
@@ -70,12 +68,7 @@ export default function TermEditor({ kind, mode }: Props) {
         setLoaded({ kind: 'ready', term });
         setName(term.name);
       },
-      (error: unknown) =>
-        setLoaded(
-          error instanceof ApiError && error.code === Code.NOT_FOUND
-            ? { kind: 'missing' }
-            : { kind: 'error', notice: readFailure(error).notice },
-        ),
+      (error: unknown) => setLoaded(loadFailure(error)),
     );
   }, [kind, mode, attempt]);
 

@@ -16,9 +16,9 @@ import ListHeader from '../common/list/ListHeader.tsx';
 import ListStatus from '../common/list/ListStatus.tsx';
 import TableNote from '../common/list/TableNote.tsx';
 import { toggleSort } from '../common/list/list-query.ts';
+import { useConfirmedDelete } from '../common/list/use-confirmed-delete.ts';
 import { useListQuery, writeAddressQuery } from '../common/list/use-list-query.ts';
 import { HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
-import { failedNotice, useFeedback } from '../common/use-feedback.ts';
 import TermRow from './TermRow.tsx';
 import { MANAGE_LIST_WORDS as WORDS } from './list-words.ts';
 import {
@@ -68,9 +68,7 @@ export default function TermTable({ kind }: Props) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const { state, setState, ready } = useListQuery(DEFAULT_TERM_LIST, parseTermListState);
   const [attempt, setAttempt] = useState(0);
-  const [deleting, setDeleting] = useState<Term | null>(null);
   const [moveTo, setMoveTo] = useState('');
-  const removal = useFeedback();
   const [notice, setNotice] = useState<Notice | null>(null);
   const moveSelect = useRef<HTMLSelectElement>(null);
   const ids = { moveTo: useId(), moveHint: useId() };
@@ -100,30 +98,29 @@ export default function TermTable({ kind }: Props) {
   const terms = loaded.kind === 'ready' ? loaded.terms : [];
   const shown = useMemo(() => filterAndSortTerms(terms, state, locale), [terms, state, locale]);
 
-  const openDelete = (term: Term) => {
-    removal.reset();
-    setMoveTo('');
-    setDeleting(term);
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const failure = await removal.run(async () => {
-      await deleteTerm(kind, deleting.id, moveTo ? Number(moveTo) : undefined);
-      setNotice({ key: 'blogManage.terms.deleted', vars: { name: deleting.name } });
-      setDeleting(null);
+  const removal = useConfirmedDelete(
+    (term: Term) => deleteTerm(kind, term.id, moveTo ? Number(moveTo) : undefined),
+    (term) => {
+      setNotice({ key: 'blogManage.terms.deleted', vars: { name: term.name } });
       setAttempt((n) => n + 1);
-      return null;
-    });
+    },
     // Refused because the category has articles: the place to choose where they go.
-    if (kind === 'category' && failure?.code === Code.REFUSED) moveSelect.current?.focus();
+    (failure) => {
+      if (kind === 'category' && failure.code === Code.REFUSED) moveSelect.current?.focus();
+    },
+  );
+  const { deleting } = removal;
+
+  const openDelete = (term: Term) => {
+    setMoveTo('');
+    removal.ask(term);
   };
 
   const others = terms.filter((term) => term.id !== deleting?.id);
 
   return (
     <div className="grid gap-4">
-      <ListHeader addHref={paths.blogManageAdd(kind)} addKey={words.new} notice={notice} />
+      <ListHeader add={{ href: paths.blogManageAdd(kind), text: words.new }} notice={notice} />
 
       <div className="card min-w-0 overflow-hidden">
         <ListFilters
@@ -176,17 +173,12 @@ export default function TermTable({ kind }: Props) {
       </div>
 
       <ConfirmDialog
-        open={deleting !== null}
+        {...removal.dialogProps}
         titleKey={
           kind === 'category' ? 'blogManage.categories.deleteTitle' : 'blogManage.tags.deleteTitle'
         }
         titleVars={{ name: deleting?.name ?? '' }}
         confirmKey={moveTo ? 'blogManage.categories.moveAndDelete' : 'blogManage.delete'}
-        danger
-        busy={removal.busy}
-        error={failedNotice(removal.feedback)}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
       >
         {kind === 'category' ? (
           <>

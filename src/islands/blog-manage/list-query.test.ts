@@ -8,7 +8,6 @@ import {
   formatArticleListState,
   formatInboxState,
   formatTermListState,
-  isFiltered,
   parseArticleListState,
   parseInboxState,
   parseTermListState,
@@ -17,7 +16,7 @@ import {
   toggleArticleSort,
   type ArticleListState,
 } from './list-query.ts';
-import { toggleSort } from '../common/list/list-query.ts';
+import { hasFilters, toggleSort, withoutFilters } from '../common/list/list-query.ts';
 
 test('an empty address gives the article list defaults: page 1 of 20, last updated first', () => {
   expect(parseArticleListState('')).toEqual(DEFAULT_ARTICLE_LIST);
@@ -82,12 +81,33 @@ test('the API query leaves out blank search and absent filters', () => {
   ).toMatchObject({ search: 'vite', status: 'draft', tagId: 3 });
 });
 
-test('isFiltered: only search, status, category and tag narrow the list', () => {
-  expect(isFiltered(DEFAULT_ARTICLE_LIST)).toBe(false);
-  expect(isFiltered({ ...DEFAULT_ARTICLE_LIST, pageNum: 4, sort: 'views' })).toBe(false);
-  expect(isFiltered({ ...DEFAULT_ARTICLE_LIST, search: ' ' })).toBe(false);
-  expect(isFiltered({ ...DEFAULT_ARTICLE_LIST, categoryId: 2 })).toBe(true);
-  expect(isFiltered({ ...DEFAULT_ARTICLE_LIST, status: 'draft' })).toBe(true);
+test('only search, status, category and tag narrow the list; clearing keeps size and order', () => {
+  const filtered = (state: ArticleListState) => hasFilters(state, DEFAULT_ARTICLE_LIST);
+  expect(filtered(DEFAULT_ARTICLE_LIST)).toBe(false);
+  expect(filtered({ ...DEFAULT_ARTICLE_LIST, pageNum: 4, pageSize: 50, sort: 'views' })).toBe(
+    false,
+  );
+  expect(filtered({ ...DEFAULT_ARTICLE_LIST, search: ' ' })).toBe(false);
+  expect(filtered({ ...DEFAULT_ARTICLE_LIST, categoryId: 2 })).toBe(true);
+  expect(filtered({ ...DEFAULT_ARTICLE_LIST, tagId: 5 })).toBe(true);
+  expect(filtered({ ...DEFAULT_ARTICLE_LIST, status: 'draft' })).toBe(true);
+  const narrowed: ArticleListState = {
+    ...DEFAULT_ARTICLE_LIST,
+    pageNum: 3,
+    pageSize: 50,
+    search: 'vite',
+    status: 'draft',
+    categoryId: 2,
+    tagId: 5,
+    sort: 'title',
+    order: 'asc',
+  };
+  expect(withoutFilters(narrowed, DEFAULT_ARTICLE_LIST)).toEqual({
+    ...DEFAULT_ARTICLE_LIST,
+    pageSize: 50,
+    sort: 'title',
+    order: 'asc',
+  });
 });
 
 test('sorting: the same column flips; titles start A→Z, other columns highest first; page 1', () => {

@@ -94,16 +94,6 @@ export function articleListHref(kind: TermKind, id: number): string {
   return `${paths.blogManageList('article')}?${query}`;
 }
 
-/** True when a filter (search, status, category, tag) narrows the list. */
-export function isFiltered(state: ArticleListState): boolean {
-  return (
-    state.search.trim() !== '' ||
-    state.status !== '' ||
-    state.categoryId !== null ||
-    state.tagId !== null
-  );
-}
-
 /** The article list sorted by another column (or the other way), back at page 1. */
 export function toggleArticleSort(state: ArticleListState, sort: ArticleSort): ArticleListState {
   return { ...toggleSort(state, sort, ['title']), pageNum: 1 };

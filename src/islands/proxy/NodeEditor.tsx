@@ -3,13 +3,12 @@ import { getNode, updateNode, type NodeDto } from '@/lib/api/proxy.ts';
 import { useT } from '@/lib/i18n/use-t.ts';
 import { PROXY_NAME_MAX } from '@/lib/shared/limits.ts';
 import { FIELD_GROUPS, PORT_LIST_TYPES } from '@/lib/shared/proxy/node-form.ts';
-import Feedback from '../common/Feedback.tsx';
 import LoadStateCard from '../common/LoadStateCard.tsx';
 import Msg from '../common/Msg.tsx';
 import TextField from '../common/TextField.tsx';
-import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
 import { useFeedback } from '../common/use-feedback.ts';
 import BackLink from './BackLink.tsx';
+import FormActions from './FormActions.tsx';
 import NodeFieldGroup from './NodeFieldGroup.tsx';
 import NodeSummary from './NodeSummary.tsx';
 import ShareLinkCard from './ShareLinkCard.tsx';
@@ -153,24 +152,13 @@ export default function NodeEditor() {
           </p>
         )}
 
-        <div>
-          <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              className={`btn btn-primary ${BUTTON_BUSY_CLASS}`}
-              disabled={form.busy}
-              aria-describedby={node.subscription ? ids.detach : undefined}
-            >
-              <Msg k={node.subscription ? 'proxy.node.saveDetach' : 'proxy.save'} />
-            </button>
-            <BackLink kind="node" />
-          </div>
-          <Feedback
-            feedback={form.feedback}
-            errorId={ids.error}
-            busyText={<Msg k="proxy.saving" />}
-          />
-        </div>
+        <FormActions
+          kind="node"
+          submit={node.subscription ? 'proxy.node.saveDetach' : 'proxy.save'}
+          form={form}
+          errorId={ids.error}
+          describedBy={node.subscription ? ids.detach : undefined}
+        />
       </form>
 
       <ShareLinkCard link={node.link} name={node.name} />

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import type { NodeDto } from '@/lib/api/proxy.ts';
-import type { MessageKey } from '@/lib/i18n/index.ts';
 import { useT } from '@/lib/i18n/use-t.ts';
 import { paths } from '@/lib/shared/paths.ts';
+import FactList, { type Fact } from '../common/FactList.tsx';
 import Msg from '../common/Msg.tsx';
 import { formatTime } from '../common/ui.ts';
 import NodeFlag from './NodeFlag.tsx';
@@ -13,7 +12,7 @@ import { TYPE_KEY } from './words.ts';
 /** The head of the node editor: flag, name, type, address, where it came from, dates. */
 export default function NodeSummary({ node }: { node: NodeDto }) {
   const { locale } = useT();
-  const rows: [MessageKey, ReactNode][] = [
+  const facts: Fact[] = [
     ['proxy.col.type', <Msg key="type" k={TYPE_KEY[node.type]} />],
     [
       'proxy.col.server',
@@ -42,16 +41,7 @@ export default function NodeSummary({ node }: { node: NodeDto }) {
           <NodeName name={node.name} />
         </span>
       </h2>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-muted">
-              <Msg k={label} />
-            </dt>
-            <dd className="mt-0.5 break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} columns={3} />
     </section>
   );
 }

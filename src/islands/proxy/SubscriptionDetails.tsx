@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
 import type { SubscriptionDto } from '@/lib/api/proxy.ts';
-import type { MessageKey } from '@/lib/i18n/index.ts';
 import { useT } from '@/lib/i18n/use-t.ts';
+import FactList, { type Fact } from '../common/FactList.tsx';
 import Msg from '../common/Msg.tsx';
 import { formatTime } from '../common/ui.ts';
 import QuotaSummary from './QuotaSummary.tsx';
@@ -16,7 +15,7 @@ export default function SubscriptionDetails({
 }) {
   const { locale } = useT();
   const time = (iso: string | null) => (iso ? formatTime(iso, locale) : '—');
-  const rows: [MessageKey, ReactNode][] = [
+  const facts: Fact[] = [
     [
       'proxy.col.nodes',
       <a key="nodes" href={nodesOfSubscriptionHref(sub.id)} className="link">
@@ -34,16 +33,7 @@ export default function SubscriptionDetails({
       <h2 id="sub-title" className="text-xl font-semibold break-words">
         {sub.name}
       </h2>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-muted">
-              <Msg k={label} />
-            </dt>
-            <dd className="mt-0.5 break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} columns={3} />
     </section>
   );
 }

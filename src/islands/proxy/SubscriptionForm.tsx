@@ -14,13 +14,12 @@ import {
   PROXY_PREFIX_MAX,
   PROXY_URL_MAX,
 } from '@/lib/shared/limits.ts';
-import Feedback from '../common/Feedback.tsx';
 import LoadStateCard from '../common/LoadStateCard.tsx';
 import Msg from '../common/Msg.tsx';
 import TextField from '../common/TextField.tsx';
-import { BUTTON_BUSY_CLASS } from '../common/ui.ts';
 import { useFeedback } from '../common/use-feedback.ts';
 import BackLink from './BackLink.tsx';
+import FormActions from './FormActions.tsx';
 import SubscriptionDetails from './SubscriptionDetails.tsx';
 import SyncProgress from './SyncProgress.tsx';
 import SyncResult from './SyncResult.tsx';
@@ -175,20 +174,14 @@ export default function SubscriptionForm({ mode }: { mode: 'add' | 'edit' }) {
             hint: <Msg k="proxy.pattern.excludeHint" />,
           })}
         </div>
-        <div>
-          <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              className={`btn btn-primary ${BUTTON_BUSY_CLASS}`}
-              disabled={form.busy}
-              aria-describedby={errorId}
-            >
-              <Msg k={sub ? 'proxy.sub.save' : 'proxy.sub.create'} />
-            </button>
-            <BackLink kind="sub" />
-          </div>
-          <Feedback feedback={form.feedback} errorId={errorId} busyText={<SyncProgress />} />
-        </div>
+        <FormActions
+          kind="sub"
+          submit={sub ? 'proxy.sub.save' : 'proxy.sub.create'}
+          form={form}
+          errorId={errorId}
+          describedBy={errorId}
+          busyText={<SyncProgress />}
+        />
       </form>
       {result && <SyncResult result={result} added={!sub} />}
     </div>

@@ -12,13 +12,12 @@ import { paths } from '@/lib/shared/paths.ts';
 import ConfirmDialog from '../common/ConfirmDialog.tsx';
 import Msg from '../common/Msg.tsx';
 import type { Column } from '../common/list/ColumnHeader.tsx';
-import ListEmpty from '../common/list/ListEmpty.tsx';
-import ListFilters, { type SearchSpec } from '../common/list/ListFilters.tsx';
-import ListHeader from '../common/list/ListHeader.tsx';
-import PagedTable from '../common/list/PagedTable.tsx';
-import { usePagedList } from '../common/list/use-paged-list.ts';
-import { useSearchBox } from '../common/list/use-search-box.ts';
-import { failedNotice, useFeedback } from '../common/use-feedback.ts';
+import FilteredTable from '../common/list/FilteredTable.tsx';
+import type { SearchSpec } from '../common/list/ListFilters.tsx';
+import ListHeader, { type AddLink } from '../common/list/ListHeader.tsx';
+import { useConfirmedDelete } from '../common/list/use-confirmed-delete.ts';
+import { useFilteredList } from '../common/list/use-filtered-list.ts';
+import { replaceRecord } from '../common/list/use-paged-rows.ts';
 import SubscriptionRow from './SubscriptionRow.tsx';
 import {
   DEFAULT_SUBSCRIPTION_LIST,
@@ -30,6 +29,8 @@ import {
 } from './list-query.ts';
 import { PROXY_LIST_WORDS as WORDS } from './list-words.ts';
 import { syncNotice } from './sync-notice.ts';
+
+const ADD: AddLink = { href: paths.proxyAdd('sub'), text: 'proxy.subs.new' };
 
 const SEARCH: SearchSpec = {
   label: 'proxy.subs.search',
@@ -50,38 +51,31 @@ const COLUMNS: readonly Column<SubscriptionSort>[] = [
  * synced now (its row shows the result), edited, or deleted with its nodes.
  */
 export default function SubscriptionTable() {
-  const list = usePagedList<SubscriptionListState, SubscriptionDto>({
+  const list = useFilteredList<SubscriptionListState, SubscriptionDto>({
     initial: DEFAULT_SUBSCRIPTION_LIST,
     parse: parseSubscriptionListState,
     format: formatSubscriptionListState,
     load: (s) => listSubscriptions(toSubscriptionQuery(s)),
+    toggleSort: toggleListSort,
   });
-  const { state, setState, setRows } = list;
-  const search = useSearchBox(state, setState);
+  const { setRows } = list;
   const [syncing, setSyncing] = useState<ReadonlySet<string>>(new Set());
-  const [deleting, setDeleting] = useState<SubscriptionDto | null>(null);
-  const removal = useFeedback();
   const [notice, setNotice] = useState<Notice | null>(null);
-
-  const replaceRow = (next: SubscriptionDto) =>
-    setRows((r) =>
-      r.kind === 'ready'
-        ? {
-            kind: 'ready',
-            page: {
-              ...r.page,
-              records: r.page.records.map((s) => (s.id === next.id ? next : s)),
-            },
-          }
-        : r,
-    );
+  const removal = useConfirmedDelete(
+    (sub: SubscriptionDto) => deleteSubscription(sub.id),
+    (sub) => {
+      setNotice({ key: 'proxy.subs.deleted', vars: { name: sub.name } });
+      list.reload();
+    },
+  );
+  const { deleting } = removal;
 
   const syncNow = async (sub: SubscriptionDto) => {
     setSyncing((ids) => new Set(ids).add(sub.id));
     setNotice({ key: 'proxy.sync.startedNotice', vars: { name: sub.name } });
     try {
       const result = await syncSubscription(sub.id);
-      replaceRow(result.subscription);
+      setRows((r) => replaceRecord(r, result.subscription));
       setNotice(syncNotice(result));
     } catch (error) {
       setNotice(readFailure(error).notice);
@@ -94,77 +88,36 @@ export default function SubscriptionTable() {
     }
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    void removal.run(async () => {
-      await deleteSubscription(deleting.id);
-      setNotice({ key: 'proxy.subs.deleted', vars: { name: deleting.name } });
-      setDeleting(null);
-      list.reload();
-      return null;
-    });
-  };
-
   return (
     <div className="grid gap-4">
-      <ListHeader addHref={paths.proxyAdd('sub')} addKey="proxy.subs.new" notice={notice} />
+      <ListHeader add={ADD} notice={notice} />
 
-      <div className="card min-w-0 overflow-hidden">
-        <ListFilters
-          words={WORDS}
-          className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:max-w-3xl"
-          search={{ ...SEARCH, box: search }}
-          paging={list}
-        />
-
-        <PagedTable
-          list={list}
-          words={WORDS}
-          caption="proxy.subs.caption"
-          minWidthClass="min-w-[60rem]"
-          columns={COLUMNS}
-          sorting={{ ...state, onSort: (key) => setState((s) => toggleListSort(s, key)) }}
-          actions="proxy.col.actions"
-          empty={
-            <ListEmpty
-              words={WORDS}
-              filtered={state.search.trim() !== ''}
-              emptyKey="proxy.subs.empty"
-              onClear={() => {
-                search.clear();
-                list.update({ search: '' });
-              }}
-              action={
-                <a href={paths.proxyAdd('sub')} className="btn mt-3">
-                  <Msg k="proxy.subs.new" />
-                </a>
-              }
-            />
-          }
-          row={(sub) => (
-            <SubscriptionRow
-              key={sub.id}
-              subscription={sub}
-              syncing={syncing.has(sub.id)}
-              onSync={() => void syncNow(sub)}
-              onDelete={() => {
-                removal.reset();
-                setDeleting(sub);
-              }}
-            />
-          )}
-        />
-      </div>
+      <FilteredTable
+        list={list}
+        words={WORDS}
+        search={SEARCH}
+        filtersClassName="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:max-w-3xl"
+        caption="proxy.subs.caption"
+        minWidthClass="min-w-[60rem]"
+        columns={COLUMNS}
+        actions="proxy.col.actions"
+        emptyKey="proxy.subs.empty"
+        add={ADD}
+        row={(sub) => (
+          <SubscriptionRow
+            key={sub.id}
+            subscription={sub}
+            syncing={syncing.has(sub.id)}
+            onSync={() => void syncNow(sub)}
+            onDelete={() => removal.ask(sub)}
+          />
+        )}
+      />
 
       <ConfirmDialog
-        open={deleting !== null}
+        {...removal.dialogProps}
         titleKey="proxy.subs.deleteTitle"
         confirmKey="proxy.subs.deleteConfirm"
-        danger
-        busy={removal.busy}
-        error={failedNotice(removal.feedback)}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       >
         <p>
           <Msg

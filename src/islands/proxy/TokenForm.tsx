@@ -2,14 +2,13 @@ import { useId, useRef, useState } from 'react';
 import { createToken, updateToken, type TokenDto, type TokenSecret } from '@/lib/api/proxy.ts';
 import { PROXY_NAME_MAX, PROXY_NOTES_MAX } from '@/lib/shared/limits.ts';
 import { paths } from '@/lib/shared/paths.ts';
-import Feedback from '../common/Feedback.tsx';
 import Msg from '../common/Msg.tsx';
 import TextField from '../common/TextField.tsx';
-import { BUTTON_BUSY_CLASS, HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
+import { HINT_CLASS, INPUT_CLASS, LABEL_CLASS } from '../common/ui.ts';
 import { useFeedback } from '../common/use-feedback.ts';
-import BackLink from './BackLink.tsx';
 import DailyLimitField from './DailyLimitField.tsx';
 import ExpiryField from './ExpiryField.tsx';
+import FormActions from './FormActions.tsx';
 import ScopeFields from './ScopeFields.tsx';
 import TokenSecretCard from './TokenSecretCard.tsx';
 import {
@@ -162,24 +161,13 @@ export default function TokenForm({
           <Msg k="proxy.token.notesHint" />
         </p>
       </div>
-      <div>
-        <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            className={`btn btn-primary ${BUTTON_BUSY_CLASS}`}
-            disabled={form.busy}
-            aria-describedby={ids.error}
-          >
-            <Msg k={token ? 'proxy.save' : 'proxy.token.create'} />
-          </button>
-          <BackLink kind="token" />
-        </div>
-        <Feedback
-          feedback={form.feedback}
-          errorId={ids.error}
-          busyText={<Msg k="proxy.saving" />}
-        />
-      </div>
+      <FormActions
+        kind="token"
+        submit={token ? 'proxy.save' : 'proxy.token.create'}
+        form={form}
+        errorId={ids.error}
+        describedBy={ids.error}
+      />
     </form>
   );
 }

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
 import type { TokenDto } from '@/lib/api/proxy.ts';
-import type { MessageKey } from '@/lib/i18n/index.ts';
 import { useT } from '@/lib/i18n/use-t.ts';
+import FactList, { type Fact } from '../common/FactList.tsx';
 import Msg from '../common/Msg.tsx';
 import { formatTime } from '../common/ui.ts';
 import ScopeSummary from './ScopeSummary.tsx';
@@ -11,7 +10,7 @@ import { hasLimit } from './token-draft.ts';
 /** The head of a token's page: name, status, what it gives, expiry, use, dates. */
 export default function TokenSummary({ token }: { token: TokenDto }) {
   const { locale } = useT();
-  const rows: [MessageKey, ReactNode][] = [
+  const facts: Fact[] = [
     ['proxy.col.scope', <ScopeSummary key="scope" scope={token.scope} />],
     [
       'proxy.col.expiry',
@@ -48,16 +47,7 @@ export default function TokenSummary({ token }: { token: TokenDto }) {
         </h2>
         <TokenStatusBadge status={token.status} />
       </div>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-muted">
-              <Msg k={label} />
-            </dt>
-            <dd className="mt-0.5 break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} columns={3} />
     </section>
   );
 }

@@ -1,17 +1,13 @@
 import type { TokenDto, TokenSort } from '@/lib/api/proxy.ts';
 import { listTokens } from '@/lib/api/proxy.ts';
-import { useT } from '@/lib/i18n/use-t.ts';
 import { PROXY_SEARCH_MAX } from '@/lib/shared/limits.ts';
 import { paths } from '@/lib/shared/paths.ts';
-import Msg from '../common/Msg.tsx';
+import ChoiceFilter from '../common/list/ChoiceFilter.tsx';
 import type { Column } from '../common/list/ColumnHeader.tsx';
-import ListEmpty from '../common/list/ListEmpty.tsx';
-import ListFilters, { type SearchSpec } from '../common/list/ListFilters.tsx';
-import ListHeader from '../common/list/ListHeader.tsx';
-import PagedTable from '../common/list/PagedTable.tsx';
-import SelectField from '../common/list/SelectField.tsx';
-import { usePagedList } from '../common/list/use-paged-list.ts';
-import { useSearchBox } from '../common/list/use-search-box.ts';
+import FilteredTable from '../common/list/FilteredTable.tsx';
+import type { SearchSpec } from '../common/list/ListFilters.tsx';
+import ListHeader, { type AddLink } from '../common/list/ListHeader.tsx';
+import { useFilteredList } from '../common/list/use-filtered-list.ts';
 import TokenRow from './TokenRow.tsx';
 import {
   DEFAULT_TOKEN_LIST,
@@ -24,6 +20,8 @@ import {
 } from './list-query.ts';
 import { PROXY_LIST_WORDS as WORDS } from './list-words.ts';
 import { STATUS_KEY } from './words.ts';
+
+const ADD: AddLink = { href: paths.proxyAdd('token'), text: 'proxy.tokens.new' };
 
 const SEARCH: SearchSpec = {
   label: 'proxy.tokens.search',
@@ -43,68 +41,41 @@ const COLUMNS: readonly Column<TokenSort>[] = [
 
 /** The tokens table of /proxy/token/list: search, status filter, sortable columns, pages. */
 export default function TokenTable() {
-  const { t } = useT();
-  const list = usePagedList<TokenListState, TokenDto>({
+  const list = useFilteredList<TokenListState, TokenDto>({
     initial: DEFAULT_TOKEN_LIST,
     parse: parseTokenListState,
     format: formatTokenListState,
     load: (s) => listTokens(toTokenQuery(s)),
+    toggleSort: toggleListSort,
   });
-  const { state, setState, update } = list;
-  const search = useSearchBox(state, setState);
+  const { state, update } = list;
 
   return (
     <div className="grid gap-4">
-      <ListHeader addHref={paths.proxyAdd('token')} addKey="proxy.tokens.new" notice={null} />
+      <ListHeader add={ADD} notice={null} />
 
-      <div className="card min-w-0 overflow-hidden">
-        <ListFilters
-          words={WORDS}
-          className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]"
-          search={{ ...SEARCH, box: search }}
-          paging={list}
-        >
-          <SelectField
-            label="proxy.tokens.status"
-            value={state.status}
-            onChange={(status) => update({ status: status as TokenListState['status'] })}
-          >
-            <option value="">{t('proxy.tokens.statusAll')}</option>
-            {TOKEN_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(STATUS_KEY[status])}
-              </option>
-            ))}
-          </SelectField>
-        </ListFilters>
-
-        <PagedTable
-          list={list}
-          words={WORDS}
-          caption="proxy.tokens.caption"
-          minWidthClass="min-w-[62rem]"
-          columns={COLUMNS}
-          sorting={{ ...state, onSort: (key) => setState((s) => toggleListSort(s, key)) }}
-          actions="proxy.col.actions"
-          empty={
-            <ListEmpty
-              words={WORDS}
-              filtered={state.search.trim() !== '' || state.status !== ''}
-              emptyKey="proxy.tokens.empty"
-              onClear={() => {
-                search.clear();
-                update({ search: '', status: '' });
-              }}
-              action={
-                <a href={paths.proxyAdd('token')} className="btn mt-3">
-                  <Msg k="proxy.tokens.new" />
-                </a>
-              }
-            />
-          }
-          row={(token) => <TokenRow key={token.id} token={token} />}
+      <FilteredTable
+        list={list}
+        words={WORDS}
+        search={SEARCH}
+        filtersClassName="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]"
+        caption="proxy.tokens.caption"
+        minWidthClass="min-w-[62rem]"
+        columns={COLUMNS}
+        actions="proxy.col.actions"
+        emptyKey="proxy.tokens.empty"
+        add={ADD}
+        row={(token) => <TokenRow key={token.id} token={token} />}
+      >
+        <ChoiceFilter
+          label="proxy.tokens.status"
+          value={state.status}
+          onChange={(status) => update({ status })}
+          all="proxy.tokens.statusAll"
+          choices={TOKEN_STATUSES}
+          words={STATUS_KEY}
         />
-      </div>
+      </FilteredTable>
     </div>
   );
 }

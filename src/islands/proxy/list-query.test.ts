@@ -11,6 +11,7 @@ import {
   toNodeQuery,
   toggleListSort,
 } from './list-query.ts';
+import { hasFilters, withoutFilters } from '../common/list/list-query.ts';
 
 test('the node list round-trips its filters through the address; defaults are left out', () => {
   const state = {
@@ -32,6 +33,20 @@ test('the node list round-trips its filters through the address; defaults are le
 test('unknown types and regions fall back to every one; `none` is a region filter', () => {
   expect(parseNodeListState('?type=wireguard&region=XX')).toEqual(DEFAULT_NODE_LIST);
   expect(parseNodeListState('?region=none').region).toBe('none');
+});
+
+test('search, type, region and source narrow the node list; clearing them keeps the order', () => {
+  const narrowed = { ...DEFAULT_NODE_LIST, pageNum: 2, region: 'none', sort: 'name' as const };
+  expect(hasFilters(DEFAULT_NODE_LIST, DEFAULT_NODE_LIST)).toBe(false);
+  expect(hasFilters({ ...DEFAULT_NODE_LIST, pageNum: 2, order: 'asc' }, DEFAULT_NODE_LIST)).toBe(
+    false,
+  );
+  expect(hasFilters(narrowed, DEFAULT_NODE_LIST)).toBe(true);
+  expect(hasFilters({ ...DEFAULT_NODE_LIST, source: 'manual' }, DEFAULT_NODE_LIST)).toBe(true);
+  expect(withoutFilters(narrowed, DEFAULT_NODE_LIST)).toEqual({
+    ...DEFAULT_NODE_LIST,
+    sort: 'name',
+  });
 });
 
 test('the API query sends the source as subscriptionId and leaves out what is unset', () => {

@@ -101,12 +101,6 @@ export function toNodeQuery(state: NodeListState): NodeListQuery {
   };
 }
 
-export function isNodeListFiltered(state: NodeListState): boolean {
-  return (
-    state.search.trim() !== '' || state.type !== '' || state.region !== '' || state.source !== ''
-  );
-}
-
 /** The node list showing the nodes of one subscription. */
 export function nodesOfSubscriptionHref(id: string): string {
   const query = formatNodeListState({ ...DEFAULT_NODE_LIST, source: id });

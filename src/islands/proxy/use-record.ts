@@ -4,10 +4,8 @@
  * also adds (no `load`) is ready at once with no record.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { readFailure } from '@/lib/api/failure.ts';
-import { ApiError } from '@/lib/http.ts';
-import { Code } from '@/lib/shared/codes.ts';
 import type { LoadState } from '../common/LoadStateCard.tsx';
+import { loadFailure } from '../common/load-failure.ts';
 import { proxyIdFromPath } from './list-query.ts';
 
 export type Loaded<T> = LoadState | { kind: 'ready'; record: T };
@@ -37,11 +35,7 @@ export function useRecord<T>(
       },
       (error: unknown) => {
         if (!current) return;
-        setLoaded(
-          error instanceof ApiError && error.code === Code.NOT_FOUND
-            ? { kind: 'missing' }
-            : { kind: 'error', notice: readFailure(error).notice },
-        );
+        setLoaded(loadFailure(error));
       },
     );
     return () => {

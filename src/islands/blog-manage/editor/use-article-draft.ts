@@ -5,11 +5,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { getArticle, listTerms, type Article, type Term } from '@/lib/api/blog-manage.ts';
-import { readFailure } from '@/lib/api/failure.ts';
-import { ApiError } from '@/lib/http.ts';
-import { Code } from '@/lib/shared/codes.ts';
 import { paths } from '@/lib/shared/paths.ts';
 import type { LoadState } from '../../common/LoadStateCard.tsx';
+import { loadFailure } from '../../common/load-failure.ts';
 import { EMPTY_DRAFT, draftFromArticle, sameDraft, type ArticleDraft } from '../article-draft.ts';
 import {
   AUTOSAVE_DELAY_MS,
@@ -59,11 +57,7 @@ export function useArticleDraft(mode: 'add' | 'edit') {
       },
       (error: unknown) => {
         if (!current) return;
-        setLoaded(
-          error instanceof ApiError && error.code === Code.NOT_FOUND
-            ? { kind: 'missing' }
-            : { kind: 'error', notice: readFailure(error).notice },
-        );
+        setLoaded(loadFailure(error));
       },
     );
     return () => {

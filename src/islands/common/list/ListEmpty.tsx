@@ -1,24 +1,24 @@
-import type { ReactNode } from 'react';
 import type { MessageKey } from '@/lib/i18n/index.ts';
 import Msg from '../Msg.tsx';
+import type { AddLink } from './ListHeader.tsx';
 import type { ListWords } from './ListStatus.tsx';
 
 /**
  * What an empty list says: nothing matches the filters (with the button that clears them), or
- * there is nothing yet (`emptyKey`, with `action`, e.g. a link to add one).
+ * there is nothing yet (`emptyKey`, with the link to add the first one when there is `add`).
  */
 export default function ListEmpty({
   words,
   filtered,
   emptyKey,
   onClear,
-  action,
+  add,
 }: {
   words: ListWords;
   filtered: boolean;
   emptyKey: MessageKey;
   onClear: () => void;
-  action?: ReactNode;
+  add?: AddLink;
 }) {
   return (
     <>
@@ -30,7 +30,11 @@ export default function ListEmpty({
           <Msg k={words.clearFilters} />
         </button>
       ) : (
-        action
+        add && (
+          <a href={add.href} className="btn mt-3">
+            <Msg k={add.text} />
+          </a>
+        )
       )}
     </>
   );

@@ -99,3 +99,29 @@ export function toggleSort<T extends { sort: string; order: SortOrder }>(
         : 'desc';
   return { ...state, sort, order };
 }
+
+/** The fields of a list's state that are not filters: where it is, how many a page, its order. */
+const NOT_FILTERS: ReadonlySet<string> = new Set(['pageNum', 'pageSize', 'sort', 'order']);
+
+/**
+ * True when a filter narrows the list: the search (spaces aside) or any other field of the state
+ * but the page, the page size and the order differs from the list's defaults.
+ */
+export function hasFilters<S extends Paging & Sorting<string>>(state: S, defaults: S): boolean {
+  return (Object.keys(defaults) as (keyof S & string)[]).some((key) =>
+    key === 'search'
+      ? state.search.trim() !== defaults.search.trim()
+      : !NOT_FILTERS.has(key) && state[key] !== defaults[key],
+  );
+}
+
+/** The list with every filter back at its default: page 1, the page size and order kept. */
+export function withoutFilters<S extends Paging & Sorting<string>>(state: S, defaults: S): S {
+  return {
+    ...defaults,
+    pageNum: 1,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
+  };
+}

@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from '@/lib/shared/codes.ts';
-import { usePagedRows } from './use-paged-rows.ts';
+import { replaceRecord, usePagedRows } from './use-paged-rows.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -74,4 +74,29 @@ test('a failure keeps the page on screen and the message, and reload tries again
   fail = false;
   await act(async () => view.reload());
   expect(view.rows).toMatchObject({ kind: 'ready', page: { records: ['row 2'] } });
+});
+
+test('replaceRecord shows a record changed here in place of the loaded one', () => {
+  const page = {
+    records: [
+      { id: 1, n: 'a' },
+      { id: 2, n: 'b' },
+    ],
+    totalRecordNum: 2,
+    totalPageNum: 1,
+    pageNum: 1,
+    pageSize: 20,
+  };
+  expect(replaceRecord({ kind: 'ready', page }, { id: 2, n: 'B' })).toEqual({
+    kind: 'ready',
+    page: {
+      ...page,
+      records: [
+        { id: 1, n: 'a' },
+        { id: 2, n: 'B' },
+      ],
+    },
+  });
+  const loading = { kind: 'loading', previous: page } as const;
+  expect(replaceRecord(loading, { id: 2, n: 'B' })).toBe(loading);
 });

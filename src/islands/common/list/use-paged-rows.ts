@@ -78,3 +78,19 @@ export function usePagedRows<S extends { readonly pageNum: number }, T, F = unkn
     reload: () => setAttempt((n) => n + 1),
   };
 }
+
+/** The rows with a record changed here shown in place of the loaded one (same id). */
+export function replaceRecord<T extends { id: unknown }, F>(
+  rows: PagedRows<T, F>,
+  next: T,
+): PagedRows<T, F> {
+  return rows.kind === 'ready'
+    ? {
+        kind: 'ready',
+        page: {
+          ...rows.page,
+          records: rows.page.records.map((r) => (r.id === next.id ? next : r)),
+        },
+      }
+    : rows;
+}
