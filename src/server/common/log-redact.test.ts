@@ -9,5 +9,7 @@ test('the client link secret never reaches the log', () => {
   expect(redactUrl(`/api/proxy/agg?target=v2ray&token=${secret}`)).toBe(
     '/api/proxy/agg?target=v2ray&token=[secret]',
   );
+  const link = encodeURIComponent(`https://site.example/api/proxy/agg/${secret}`);
+  expect(redactUrl(`/api/common/qrcode?data=${link}`)).toBe('/api/common/qrcode?data=[secret]');
   expect(redactUrl('/api/blog/article?pageNum=2')).toBe('/api/blog/article?pageNum=2');
 });
