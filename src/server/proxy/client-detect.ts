@@ -53,14 +53,18 @@ export function isBrowser(userAgent: string | undefined, accept: string | undefi
   );
 }
 
-const TARGETS: ReadonlyMap<string, OutputFormat> = new Map<string, OutputFormat>([
-  ['v2ray', 'v2ray'],
-  ['base64', 'v2ray'],
-  ['clash', 'clash'],
-  ['mihomo', 'clash'],
-  ['sing-box', 'sing-box'],
-  ['singbox', 'sing-box'],
-]);
+/** The `target=` values a link takes, and the format each names (the link's schema lists them). */
+export const TARGET_FORMATS = {
+  v2ray: 'v2ray',
+  base64: 'v2ray',
+  clash: 'clash',
+  mihomo: 'clash',
+  'sing-box': 'sing-box',
+  singbox: 'sing-box',
+} as const satisfies Record<string, OutputFormat>;
+export type Target = keyof typeof TARGET_FORMATS;
+
+const TARGETS: ReadonlyMap<string, OutputFormat> = new Map(Object.entries(TARGET_FORMATS));
 
 /**
  * What to answer: the `target` the link asks for (an unknown one is ignored), else the client's

@@ -8,6 +8,7 @@ import {
   PROXY_PATTERN_MAX,
   PROXY_SEARCH_MAX,
 } from '../../lib/shared/limits.ts';
+import { TARGET_FORMATS, type Target } from './client-detect.ts';
 import { NodeTypeSchema } from './node.schema.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -129,9 +130,8 @@ export const TokenUseQuerySchema = Type.Object(
 export type TokenUseQuery = Static<typeof TokenUseQuerySchema>;
 
 /** The formats a client link can be asked for (`base64` and `mihomo`, `singbox` are aliases). */
-export const TARGETS = ['v2ray', 'base64', 'clash', 'mihomo', 'sing-box', 'singbox'] as const;
 const Target = Type.Optional(
-  Type.Enum(TARGETS, {
+  Type.Enum(Object.keys(TARGET_FORMATS) as Target[], {
     description: 'v2ray (base64 share links), clash (a mihomo config) or sing-box (a profile)',
   }),
 );
