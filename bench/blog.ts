@@ -69,7 +69,9 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
 }
 
 /** A new PostgreSQL database for one server, dropped at the end (or earlier by `drop`). */
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `atrium_bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   let dropped = false;

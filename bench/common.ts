@@ -347,7 +347,8 @@ export async function waitFor(
   throw new Error(`${what} did not come up within ${seconds} s`);
 }
 
-function parseDuration(text: string): number {
+/** A wrk duration (`812.5us`, `12.3ms`, `1.2s`, `2m`) in milliseconds; NaN when unreadable. */
+export function parseDuration(text: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
   if (!match) return Number.NaN;
   const value = Number(match[1]);
@@ -361,7 +362,8 @@ function parseDuration(text: string): number {
         : value * 60_000;
 }
 
-function wrk(url: string, seconds: number): Promise<string> {
+/** One wrk run (THREADS, CONNECTIONS, `--latency`, gzip accepted) of `seconds`; its output. */
+export function wrk(url: string, seconds: number): Promise<string> {
   return new Promise((resolveRun, reject) => {
     const args = [
       `-t${THREADS}`,

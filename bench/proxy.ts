@@ -13,16 +13,14 @@
  * first start, as `npm start` does; the link itself needs none of them) with the owner account
  * from ADMIN_USERNAME/ADMIN_PASSWORD, which holds every role, proxy admin included.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Faker, base, en } from '@faker-js/faker';
-import pg from 'pg';
 import { parse as parseYaml } from 'yaml';
 import type { DbDialect } from '../src/server/db/index.ts';
-import { postgresProblem } from './blog.ts';
+import { createPgDatabase, postgresProblem } from './blog.ts';
 import {
   ACCEPT_ENCODING,
   CONNECTIONS,
@@ -30,19 +28,19 @@ import {
   THREADS,
   WARMUP_SECONDS,
   api,
-  atEnd,
   fmt,
   get,
   isoNow,
   log,
   machineLine,
+  parseDuration,
   peakRss,
   rssMb,
   startNode,
   stop,
   tempDir,
-  track,
   waitForNode,
+  wrk,
   type NodeServer,
 } from './common.ts';
 
@@ -247,33 +245,6 @@ export class LinkMaker {
   }
 }
 
-// ---- PostgreSQL databases (as bench/blog.ts makes them; its own are not exported) ----
-
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `atrium_bench_proxy_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  let dropped = false;
-  const drop = async () => {
-    if (dropped) return;
-    dropped = true;
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  };
-  atEnd(drop);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop };
-}
-
 // ---- wrk with the median as well ----
 
 interface WrkRun {
@@ -286,13 +257,6 @@ interface WrkRun {
   readonly requests: number;
 }
 
-function durationMs(text: string | undefined): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec((text ?? '').trim());
-  if (!match) return Number.NaN;
-  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as 'us' | 'ms' | 's' | 'm'];
-  return Number(match[1]) * scale;
-}
-
 function sizeMb(text: string | undefined): number | null {
   const match = /^([\d.]+)(B|KB|MB|GB)$/.exec((text ?? '').trim());
   if (!match) return null;
@@ -302,41 +266,17 @@ function sizeMb(text: string | undefined): number | null {
   return Number(match[1]) * scale;
 }
 
-/** wrk as common.ts runs it (same threads, connections, header), for `seconds`. */
-function wrkOnce(url: string, seconds: number): Promise<string> {
-  return new Promise((resolveRun, reject) => {
-    const args = [
-      `-t${THREADS}`,
-      `-c${CONNECTIONS}`,
-      `-d${seconds}s`,
-      '--latency',
-      '-H',
-      `Accept-Encoding: ${ACCEPT_ENCODING}`,
-      url,
-    ];
-    const child = track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] }));
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolveRun(out);
-      else reject(new Error(`wrk exited with ${code}:\n${out}`));
-    });
-  });
-}
-
 /** A warm-up, then SECONDS measured; the rate, the median and p99 latency. */
 async function measureLink(port: number, path: string, label: string): Promise<WrkRun> {
   const url = `http://127.0.0.1:${port}${path}`;
-  const warmUp = await wrkOnce(url, WARMUP_SECONDS);
-  const out = await wrkOnce(url, SECONDS);
+  const warmUp = await wrk(url, WARMUP_SECONDS);
+  const out = await wrk(url, SECONDS);
   const requests = [warmUp, out]
     .map((text) => Number(/(\d+) requests in/.exec(text)?.[1] ?? 0))
     .reduce((a, b) => a + b, 0);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const p50Ms = durationMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1]);
-  const p99Ms = durationMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1]);
+  const p50Ms = parseDuration(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? '');
+  const p99Ms = parseDuration(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? '');
   if (![rps, p50Ms, p99Ms].every(Number.isFinite)) throw new Error(`cannot read wrk:\n${out}`);
   const errors =
     [/Non-2xx or 3xx responses: \d+/.exec(out)?.[0], /Socket errors:.*/.exec(out)?.[0]]
