@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ProxyNode } from '../../lib/shared/proxy/node.ts';
 import { encodeBase64 } from '../../lib/shared/proxy/base64.ts';
+import { encodePart } from '../../lib/shared/proxy/link-parts.ts';
 import { hashToken } from '../auth/index.ts';
 import { AppError } from '../common/app-error.ts';
 import { uuidV7 } from '../common/uuid-v7.ts';
@@ -122,7 +123,7 @@ async function makeOutput(
       'content-type': file.type,
       'profile-update-interval': String(interval),
       'profile-title': `base64:${encodeBase64(token.name)}`,
-      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(token.name)}.${file.ext}`,
+      'content-disposition': `attachment; filename*=UTF-8''${encodePart(token.name)}.${file.ext}`,
       ...(userinfo ? { 'subscription-userinfo': userinfo } : {}),
     },
   };

@@ -6,6 +6,7 @@
 import QRCode from 'qrcode';
 import { escapeHtml } from '../../lib/shared/escape.ts';
 import { encodeBase64 } from '../../lib/shared/proxy/base64.ts';
+import { encodePart } from '../../lib/shared/proxy/link-parts.ts';
 import type { OutputFormat } from './client-detect.ts';
 
 type Lang = 'zh-CN' | 'en';
@@ -20,7 +21,7 @@ interface Client {
   readonly importLink: ((link: string, title: string) => string) | null;
 }
 
-const enc = encodeURIComponent;
+const enc = encodePart;
 
 const CLIENTS: readonly Client[] = [
   {

@@ -92,6 +92,12 @@ describe.each(DIALECTS)('proxy area on %s', (dialect) => {
     expect(broken.statusCode).toBe(400);
     expect(broken.body.message).toMatch(/body/);
     expect((await p.call('PUT', '/node/nope', p.admin, edit)).statusCode).toBe(404);
+    // A lone surrogate (valid JSON text, no valid UTF-16) is written as U+FFFD, never a 500.
+    const odd = await p.call('PUT', `/node/${hk.id}`, p.admin, { ...edit, name: 'HK \ud800' });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body.data.link).toContain('#HK%20%EF%BF%BD');
+    const token = await p.call('POST', '/token', p.admin, tokenBody({ name: 'T \ud800' }));
+    expect((await p.fetchLink(`/${token.body.data.secret}?target=clash`)).statusCode).toBe(200);
 
     expect((await p.call('DELETE', `/node/${hk.id}`, p.admin)).statusCode).toBe(200);
     expect((await p.call('GET', `/node/${hk.id}`, p.admin)).statusCode).toBe(404);

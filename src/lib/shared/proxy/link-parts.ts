@@ -21,6 +21,14 @@ export interface LinkParts {
 }
 
 /** `text` percent-decoded; a LinkError naming the part (`zh`, `en`) when its encoding is broken. */
+/**
+ * `encodeURIComponent` that cannot throw: a lone surrogate (possible in JSON text) becomes U+FFFD
+ * instead of a URIError.
+ */
+export function encodePart(text: string): string {
+  return encodeURIComponent(text.toWellFormed());
+}
+
 export function decodePart(text: string, zh: string, en: string): string {
   try {
     return decodeURIComponent(text);
@@ -92,12 +100,11 @@ export function parsePort(text: string): number {
 
 /** `host` as it goes in a link: IPv6 addresses in brackets, anything unsafe percent-encoded. */
 export function linkHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : encodeURIComponent(host);
+  return host.includes(':') ? `[${host}]` : encodePart(host);
 }
 
 /** `k=v&…` with both sides percent-encoded (`:` and `,` kept readable, as clients write them). */
 export function linkQuery(params: readonly (readonly [string, string])[]): string {
-  const encode = (text: string) =>
-    encodeURIComponent(text).replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+  const encode = (text: string) => encodePart(text).replace(/%3A/gi, ':').replace(/%2C/gi, ',');
   return params.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&');
 }

@@ -9,6 +9,7 @@ import { decodeBase64, encodeBase64, encodeBase64Url } from './base64.ts';
 import {
   LinkError,
   decodePart,
+  encodePart,
   linkHost,
   linkQuery,
   parsePort,
@@ -136,7 +137,7 @@ function need(value: string | null | undefined, zh: string, en: string): string 
 function userPass(userinfo: string): [string, string] {
   if (!userinfo.includes(':')) {
     const decoded = decodeBase64(decodePart(userinfo, '用户信息', 'user info'));
-    if (decoded?.includes(':')) userinfo = decoded.split(':').map(encodeURIComponent).join(':');
+    if (decoded?.includes(':')) userinfo = decoded.split(':').map(encodePart).join(':');
   }
   const colon = userinfo.indexOf(':');
   const user = colon >= 0 ? userinfo.slice(0, colon) : userinfo;
@@ -252,9 +253,7 @@ function parseSs(link: string): ProxyNode {
     form = 'legacy';
     const at = decoded.lastIndexOf('@');
     const rest = link.slice('ss://'.length + beforeQuery.length);
-    parts = splitLink(
-      `ss://${encodeURIComponent(decoded.slice(0, at))}@${decoded.slice(at + 1)}${rest}`,
-    );
+    parts = splitLink(`ss://${encodePart(decoded.slice(0, at))}@${decoded.slice(at + 1)}${rest}`);
   } else {
     parts = splitLink(link);
   }
@@ -275,7 +274,7 @@ function parseSs(link: string): ProxyNode {
 function ssLink(node: ProxyNode): string {
   const method = node.credentials.method ?? '';
   const password = node.credentials.password ?? '';
-  const name = node.name === '' ? '' : `#${encodeURIComponent(node.name)}`;
+  const name = node.name === '' ? '' : `#${encodePart(node.name)}`;
   const query = linkQuery(paramsOf(node, SS_PARAMS));
   const suffix = query === '' ? '' : `/?${query}`;
   if (node.form === 'legacy') {
@@ -283,7 +282,7 @@ function ssLink(node: ProxyNode): string {
   }
   // SIP002: 2022 ciphers carry their key in plain (percent-encoded) text, the others in base64url.
   const userinfo = method.startsWith('2022-')
-    ? `${encodeURIComponent(method)}:${encodeURIComponent(password)}`
+    ? `${encodePart(method)}:${encodePart(password)}`
     : encodeBase64Url(`${method}:${password}`);
   return `ss://${userinfo}@${linkHost(node.server)}:${node.port}${suffix}${name}`;
 }
@@ -339,7 +338,7 @@ function parseUrlForm(link: string, type: Exclude<NodeType, 'ss'>): ProxyNode {
 
 function urlFormLink(node: ProxyNode, type: Exclude<NodeType, 'ss'>): string {
   const c = node.credentials;
-  const enc = encodeURIComponent;
+  const enc = encodePart;
   let userinfo: string | null;
   switch (type) {
     case 'vmess':
